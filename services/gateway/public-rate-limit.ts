@@ -1,0 +1,71 @@
+import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ProblemError } from '../../shared/errors/problem';
+import type { Logger } from '../../shared/logging/logger';
+import { sendProblem } from '../../shared/http/problem-response';
+
+const WINDOW_SECONDS = 60;
+const POLICY = 'minute';
+
+export interface PublicRateLimitOptions {
+  perMinute: number;
+  burst: number;
+  redis?: Redis;
+  logger: Logger;
+}
+
+function limiter(keyPrefix: string, points: number, redis: Redis | undefined) {
+  const opts = { keyPrefix, points, duration: WINDOW_SECONDS };
+  if (!redis) return new RateLimiterMemory(opts);
+  // If Redis fails, the insurance limiter keeps counting in memory so the search keeps serving.
+  return new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) });
+}
+
+/**
+ * Per-client-IP limit on the public door: `perMinute` requests a minute plus a `burst` allowance
+ * drawn only when the minute's allowance is spent (rate-limiter-flexible's BurstyRateLimiter, its
+ * token-bucket equivalent). Returns undefined when the limit is turned off (perMinute = 0).
+ */
+export function publicRateLimit(options: PublicRateLimitOptions): RequestHandler | undefined {
+  if (options.perMinute === 0) return undefined;
+  const main = limiter('gx:rl:public', options.perMinute, options.redis);
+  const bursty = options.burst > 0 ? new BurstyRateLimiter(main, limiter('gx:rl:public-burst', options.burst, options.redis)) : main;
+  const policy = `"${POLICY}";q=${options.perMinute};w=${WINDOW_SECONDS}`;
+
+  const setHeaders = (res: Parameters<RequestHandler>[1], state: RateLimiterRes) => {
+    const remaining = Math.max(0, state.remainingPoints);
+    const reset = Math.max(0, Math.ceil(state.msBeforeNext / 1000));
+    res.setHeader('RateLimit-Policy', policy);
+    res.setHeader('RateLimit', `"${POLICY}";r=${remaining};t=${reset}`);
+    res.setHeader('X-RateLimit-Limit', String(options.perMinute));
+    res.setHeader('X-RateLimit-Remaining', String(remaining));
+  };
+
+  return async (req, res, next) => {
+    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    try {
+      setHeaders(res, await bursty.consume(key));
+      next();
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        // The store failed outright (insurance included): serve rather than lock every client out.
+        options.logger.warn({ err: (rejection as Error)?.message }, 'rate limiter failed; request let through');
+        next();
+        return;
+      }
+      setHeaders(res, rejection);
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      sendProblem(
+        res,
+        new ProblemError(
+          429,
+          'rate_limit_exceeded',
+          `This client sent more than ${options.perMinute} requests in a minute; retry after ${retryAfter} seconds.`,
+          { 'violated-policies': [POLICY] },
+          { 'Retry-After': String(retryAfter) },
+        ),
+      );
+    }
+  };
+}

@@ -1,0 +1,65 @@
+import type { Config } from '../shared/config/config';
+import { createBaseApp, errorHandler, notFoundHandler } from '../shared/http/base-app';
+import { listen, type RunningServer } from '../shared/http/http-server';
+import type { Logger } from '../shared/logging/logger';
+import { Runtime } from '../shared/runtime/runtime';
+import type { Gateway } from './gateway/module';
+import { mountPublicDoor } from './gateway/public-door';
+import { MODULES, TARGETS } from './registry';
+
+export interface RunningProcess {
+  target: string;
+  runtime: Runtime;
+  /** Listening servers by role: `public` (gateway) or `service` (a service on its own). */
+  servers: Record<string, RunningServer>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a target: its modules in dependency order, then its listeners. With the gateway, the
+ * public door serves on PUBLIC_PORT; a service without the gateway serves its routes on SERVICE_PORT.
+ */
+export async function startProcess(target: string, config: Config, logger: Logger): Promise<RunningProcess> {
+  const names = TARGETS[target];
+  if (!names) throw new Error(`unknown target "${target}"; expected one of ${Object.keys(TARGETS).join(', ')}`);
+  const runtime = await Runtime.start(names, MODULES, config, logger);
+  const running = new Set(runtime.moduleNames);
+  const servers: Record<string, RunningServer> = {};
+  const base = () => createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: () => runtime.readiness() });
+
+  try {
+    if (running.has('gateway')) {
+      const app = base();
+      mountPublicDoor(app, {
+        config,
+        logger,
+        rateLimit: runtime.value<Gateway>('gateway').publicRateLimit,
+        local: runtime.routes(),
+        modules: [...MODULES.values()],
+        running,
+      });
+      app.use(notFoundHandler, errorHandler(logger));
+      servers.public = await listen(app, config.http.publicPort, config.http.host);
+    } else {
+      const app = base();
+      for (const mount of runtime.routes()) app.use(mount.router);
+      app.use(notFoundHandler, errorHandler(logger));
+      servers.service = await listen(app, config.http.servicePort, config.http.host);
+    }
+  } catch (err) {
+    await Promise.all(Object.values(servers).map((s) => s.close(0)));
+    await runtime.stop();
+    throw err;
+  }
+
+  logger.info({ target, modules: runtime.moduleNames, ports: Object.fromEntries(Object.entries(servers).map(([k, s]) => [k, s.port])) }, 'started');
+  return {
+    target,
+    runtime,
+    servers,
+    async stop() {
+      await Promise.all(Object.values(servers).map((s) => s.close(config.shutdownTimeoutMs)));
+      await runtime.stop();
+    },
+  };
+}

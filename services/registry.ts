@@ -1,0 +1,24 @@
+import { responseCacheModule } from '../shared/cache/response-cache.module';
+import { databaseModule } from '../shared/db/database.module';
+import { keywordIndexModule } from '../shared/keyword-index/keyword-index.module';
+import { papersModule } from '../shared/papers/papers.module';
+import { redisModule } from '../shared/redis/redis.module';
+import type { ModuleDefinition } from '../shared/runtime/module';
+import { gatewayModule } from './gateway/module';
+import { publicSearchModule } from './public-search/module';
+
+/** Every module of the program, infrastructure and services alike. */
+export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, publicSearchModule, gatewayModule].map(
+    (m) => [m.name, m as ModuleDefinition],
+  ),
+);
+
+/** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
+export const TARGETS: Readonly<Record<string, string[]>> = {
+  all: ['gateway', 'public-search'],
+  gateway: ['gateway'],
+  'public-search': ['public-search'],
+};
+
+export const SERVICE_MODULES = ['gateway', 'public-search'];

@@ -1,0 +1,24 @@
+import { LRUCache } from 'lru-cache';
+import type { ResponseCache } from './response-cache.port';
+
+/** In-process response cache: least-recently-used eviction and a time to live per entry. */
+export class MemoryResponseCache implements ResponseCache {
+  readonly kind = 'memory';
+  private readonly entries: LRUCache<string, string>;
+
+  constructor(maxEntries: number) {
+    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: false });
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.entries.get(key);
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.entries.set(key, value, { ttl: ttlSeconds * 1000 });
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}

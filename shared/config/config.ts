@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one validated configuration object of a process. Every setting comes from the
+ * environment (twelve-factor); nothing else in the code base reads `process.env`.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+/** `false`, `true`, a hop count, or a comma-separated list of trusted proxy addresses (express semantics). */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v): boolean | number | string[] => {
+    if (v === 'true') return true;
+    if (v === 'false' || v === '') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_PORT: port(8080),
+  API_PORT: port(8081),
+  SERVICE_PORT: port(8090),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_POSTGRES_PORT: port(54329),
+  DEMO_DATA: bool(true),
+  REDIS_URL: optionalUrl,
+  ELASTICSEARCH_URL: optionalUrl,
+  ELASTICSEARCH_INDEX: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('gx-papers'),
+  ELASTICSEARCH_API_KEY: z.string().optional(),
+  ELASTICSEARCH_USERNAME: z.string().optional(),
+  ELASTICSEARCH_PASSWORD: z.string().optional(),
+  PUBLIC_SEARCH_URL: z.url().default('http://127.0.0.1:8090'),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  PUBLIC_RATE_BURST: z.coerce.number().int().min(0).default(10),
+  TRUST_PROXY: trustProxy,
+  RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  logLevel: RawConfig['LOG_LEVEL'];
+  http: { host: string; publicPort: number; apiPort: number; servicePort: number; trustProxy: boolean | number | string[] };
+  publicBaseUrl: string;
+  dataDir: string;
+  database: { url?: string; poolSize: number; embeddedPort: number };
+  demoData: boolean;
+  redisUrl?: string;
+  elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
+  services: { publicSearchUrl: string };
+  publicRateLimit: { perMinute: number; burst: number };
+  responseCache: { ttlSeconds: number; maxEntries: number };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the whole environment at once and reports every problem together. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    logLevel: c.LOG_LEVEL,
+    http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
+    publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, embeddedPort: c.EMBEDDED_POSTGRES_PORT },
+    demoData: c.DEMO_DATA,
+    redisUrl: c.REDIS_URL,
+    elasticsearch: c.ELASTICSEARCH_URL
+      ? {
+          url: c.ELASTICSEARCH_URL,
+          index: c.ELASTICSEARCH_INDEX,
+          apiKey: c.ELASTICSEARCH_API_KEY,
+          username: c.ELASTICSEARCH_USERNAME,
+          password: c.ELASTICSEARCH_PASSWORD,
+        }
+      : undefined,
+    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, '') },
+    publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
+    responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,509 @@
+import type { TopicSlug } from '../papers/paper';
+
+/**
+ * Word lists for the generated demo corpus. Every phrase is a triple of English, Japanese and Chinese
+ * renderings of the same idea, so a record's AI title/summary in another language is a translation of
+ * its original-language text rather than unrelated filler. All names and venues are invented.
+ */
+export type Tri = readonly [en: string, ja: string, zh: string];
+
+export interface TopicVocab {
+  /** Noun phrases naming what a paper is about. */
+  readonly subjects: readonly Tri[];
+  /** Noun phrases for what a paper measures. */
+  readonly outcomes: readonly Tri[];
+  /** Mixed English/Japanese tag vocabulary (distinct after NFKC and case folding). */
+  readonly tags: readonly string[];
+}
+
+export const TOPIC_VOCAB: Readonly<Record<TopicSlug, TopicVocab>> = {
+  esg: {
+    subjects: [
+      ['ESG ratings divergence', 'ESGレーティングの乖離', 'ESG评级分歧'],
+      ['ESG integration in portfolio management', 'ポートフォリオ運用におけるESG統合', '投资组合管理中的ESG整合'],
+      ['ESG investing and stock returns', 'ESG投資と株式リターン', 'ESG投资与股票收益'],
+      ['board diversity and ESG performance', '取締役会の多様性とESGパフォーマンス', '董事会多元化与ESG表现'],
+      ['sustainability-linked executive pay', 'サステナビリティ連動型の役員報酬', '与可持续发展挂钩的高管薪酬'],
+    ],
+    outcomes: [['cost of capital', '資本コスト', '资本成本'], ['ESG scores', 'ESGスコア', 'ESG得分'], ['CO2 emissions intensity', 'CO2排出原単位', '碳排放强度']],
+    tags: ['ESG', 'ESG投資', 'ESG rating', 'ESG評価', 'sustainable investing', 'サステナブル投資', 'governance', 'ガバナンス', 'stewardship'],
+  },
+  energy_transition: {
+    subjects: [
+      ['coal phase-out pathways', '石炭火力の段階的廃止', '煤电逐步退出路径'],
+      ['the energy transition in industrial regions', '産業地域におけるエネルギー転換', '工业地区的能源转型'],
+      ['just transition policies', '公正な移行のための政策', '公正转型政策'],
+      ['GX investment in decarbonised power systems', '脱炭素電力システムへのGX投資', '面向脱碳电力系统的GX投资'],
+      ['electrification of heat demand', '熱需要の電化', '热力需求电气化'],
+    ],
+    outcomes: [['power sector CO2 emissions', '電力部門のCO2排出量', '电力部门碳排放'], ['regional employment', '地域雇用', '地区就业'], ['electricity prices', '電力価格', '电价']],
+    tags: ['energy transition', 'エネルギー転換', 'GX', '脱炭素', 'coal phase-out', '石炭火力', 'just transition', 'electrification', '電化'],
+  },
+  carbon_pricing: {
+    subjects: [
+      ['carbon taxes', '炭素税', '碳税'],
+      ['emissions trading schemes', '排出量取引制度', '碳排放权交易体系'],
+      ['the GX-ETS and carbon price signals', 'GX-ETSと炭素価格シグナル', 'GX-ETS与碳价格信号'],
+      ['carbon border adjustment mechanisms', '炭素国境調整措置', '碳边境调节机制'],
+      ['internal carbon pricing', 'インターナル・カーボンプライシング', '内部碳定价'],
+    ],
+    outcomes: [['CO2 emissions', 'CO2排出量', '二氧化碳排放'], ['carbon leakage', 'カーボンリーケージ', '碳泄漏'], ['household energy costs', '家計のエネルギー負担', '家庭能源成本']],
+    tags: ['carbon pricing', 'カーボンプライシング', 'carbon tax', '炭素税', 'ETS', '排出量取引', 'CBAM', 'GX-ETS', 'carbon price'],
+  },
+  climate_finance: {
+    subjects: [
+      ['green bond pricing', 'グリーンボンドの価格形成', '绿色债券定价'],
+      ['climate finance flows to developing countries', '途上国向け気候資金の流れ', '流向发展中国家的气候资金'],
+      ['blended finance for adaptation', '適応策のためのブレンデッド・ファイナンス', '适应领域的混合融资'],
+      ['bank lending to fossil fuel firms', '化石燃料企業への銀行融資', '银行对化石燃料企业的贷款'],
+      ['climate-aligned sovereign debt', '気候目標に整合した国債', '与气候目标一致的主权债务'],
+    ],
+    outcomes: [['the green premium', 'グリーンプレミアム', '绿色溢价'], ['cost of debt', '負債コスト', '债务成本'], ['climate finance mobilisation', '気候資金の動員', '气候资金动员']],
+    tags: ['climate finance', '気候金融', 'green bonds', 'グリーンボンド', 'sustainable finance', 'サステナブルファイナンス', '金融', 'blended finance', 'adaptation finance'],
+  },
+  ccus: {
+    subjects: [
+      ['carbon capture and storage', 'CO2回収・貯留（CCS）', '碳捕集与封存'],
+      ['CO2 capture at cement plants', 'セメント工場におけるCO2回収', '水泥厂二氧化碳捕集'],
+      ['direct air capture', '直接空気回収（DAC）', '直接空气捕集'],
+      ['CO2 utilisation in synthetic fuels', '合成燃料へのCO2利用', '二氧化碳合成燃料利用'],
+      ['geological storage site selection', '地中貯留サイトの選定', '地质封存选址'],
+    ],
+    outcomes: [['capture costs', '回収コスト', '捕集成本'], ['net CO2 removal', '正味のCO2除去量', '二氧化碳净移除量'], ['storage capacity', '貯留容量', '封存容量']],
+    tags: ['CCUS', 'CCS', 'carbon capture', 'CO2回収', 'DAC', 'CO2貯留', 'negative emissions', 'ネガティブエミッション', '炭素除去'],
+  },
+  hydrogen: {
+    subjects: [
+      ['green hydrogen production', 'グリーン水素の製造', '绿氢生产'],
+      ['hydrogen supply chains', '水素サプライチェーン', '氢能供应链'],
+      ['ammonia co-firing in coal plants', '石炭火力におけるアンモニア混焼', '燃煤电厂掺烧氨'],
+      ['hydrogen-based steelmaking', '水素還元製鉄', '氢冶金'],
+      ['electrolyser cost trajectories', '水電解装置のコスト推移', '电解槽成本路径'],
+    ],
+    outcomes: [['the levelised cost of hydrogen', '水素の均等化コスト', '氢能平准化成本'], ['life-cycle CO2 emissions', 'ライフサイクルCO2排出量', '全生命周期碳排放'], ['hydrogen demand', '水素需要', '氢能需求']],
+    tags: ['hydrogen', '水素', 'green hydrogen', 'グリーン水素', 'ammonia', 'アンモニア', 'electrolysis', '水電解', 'fuel cells'],
+  },
+  renewable: {
+    subjects: [
+      ['offshore wind deployment', '洋上風力発電の導入', '海上风电部署'],
+      ['rooftop solar adoption', '屋根置き太陽光の普及', '屋顶光伏普及'],
+      ['renewable curtailment', '再エネの出力制御', '可再生能源弃电'],
+      ['grid integration of variable renewables', '変動性再エネの系統統合', '波动性可再生能源并网'],
+      ['corporate renewable PPAs', '企業による再エネPPA', '企业可再生能源购电协议'],
+      ['geothermal power development', '地熱発電の開発', '地热发电开发'],
+    ],
+    outcomes: [['electricity system costs', '電力システムのコスト', '电力系统成本'], ['the renewable share of generation', '発電量に占める再エネ比率', '可再生能源发电占比'], ['grid stability', '系統の安定性', '电网稳定性']],
+    tags: ['renewable energy', '再生可能エネルギー', '再エネ', 'solar PV', '太陽光', 'offshore wind', '洋上風力', 'PPA', '電力'],
+  },
+  policy: {
+    subjects: [
+      ['GX promotion legislation', 'GX推進法', 'GX推进立法'],
+      ['net-zero targets of local governments', '自治体のゼロカーボン宣言', '地方政府净零目标'],
+      ['climate policy stringency', '気候政策の厳格度', '气候政策严格程度'],
+      ['NDC implementation', 'NDCの実施状況', '国家自主贡献实施'],
+      ['green industrial policy', 'グリーン産業政策', '绿色产业政策'],
+    ],
+    outcomes: [['national CO2 emissions', '国内のCO2排出量', '全国碳排放'], ['green investment', 'グリーン投資', '绿色投资'], ['policy credibility', '政策の信頼性', '政策可信度']],
+    tags: ['climate policy', '気候政策', 'GX推進', 'NDC', 'net zero', 'カーボンニュートラル', 'regulation', '規制', 'GX'],
+  },
+  carbon_accounting: {
+    subjects: [
+      ['corporate GHG inventories', '企業の温室効果ガス排出量算定', '企业温室气体清单'],
+      ['product carbon footprints', '製品のカーボンフットプリント', '产品碳足迹'],
+      ['emission factor uncertainty', '排出係数の不確実性', '排放因子不确定性'],
+      ['the GHG Protocol in practice', 'GHGプロトコルの実務', '温室气体核算体系实践'],
+      ['carbon accounting for financial portfolios', '金融ポートフォリオの炭素会計', '金融投资组合碳核算'],
+    ],
+    outcomes: [['reported emissions', '報告排出量', '报告排放量'], ['measurement error', '測定誤差', '测量误差'], ['financed emissions', 'ファイナンスド・エミッション', '融资排放']],
+    tags: ['carbon accounting', '炭素会計', 'GHG Protocol', 'GHGプロトコル', 'carbon footprint', 'カーボンフットプリント', 'PCAF', '排出係数', 'LCA'],
+  },
+  climate_science: {
+    subjects: [
+      ['extreme heat attribution', '極端高温のイベント・アトリビューション', '极端高温归因'],
+      ['regional precipitation change', '地域の降水量変化', '区域降水变化'],
+      ['the remaining carbon budget', '残余カーボンバジェット', '剩余碳预算'],
+      ['sea-level rise projections', '海面上昇の予測', '海平面上升预测'],
+      ['methane emissions from agriculture', '農業由来のメタン排出', '农业甲烷排放'],
+      ['downscaled climate scenarios', 'ダウンスケーリングした気候シナリオ', '降尺度气候情景'],
+    ],
+    outcomes: [['warming projections', '気温上昇の予測', '升温预测'], ['extreme event frequency', '極端現象の発生頻度', '极端事件频率'], ['radiative forcing', '放射強制力', '辐射强迫']],
+    tags: ['climate science', '気候科学', '気候変動', 'climate modelling', 'IPCC', '温暖化', 'extreme weather', '異常気象', 'CMIP6'],
+  },
+  disclosure_infrastructure: {
+    subjects: [
+      ['machine-readable sustainability disclosure', '機械可読なサステナビリティ開示', '机器可读的可持续发展披露'],
+      ['ISSB standard adoption', 'ISSB基準の採用', 'ISSB准则采纳'],
+      ['XBRL taxonomies for climate data', '気候データのXBRLタクソノミ', '气候数据XBRL分类标准'],
+      ['the SSBJ standards', 'SSBJ基準', 'SSBJ准则'],
+      ['assurance of sustainability information', 'サステナビリティ情報の保証', '可持续发展信息鉴证'],
+    ],
+    outcomes: [['disclosure quality', '開示の質', '披露质量'], ['data comparability', 'データの比較可能性', '数据可比性'], ['information asymmetry', '情報の非対称性', '信息不对称']],
+    tags: ['sustainability disclosure', 'サステナビリティ開示', '開示', 'ISSB', 'SSBJ', 'XBRL', 'assurance', '保証', 'data infrastructure'],
+  },
+  transition_finance: {
+    subjects: [
+      ['transition bonds', 'トランジション・ボンド', '转型债券'],
+      ['transition finance for hard-to-abate sectors', '排出削減困難産業のトランジション・ファイナンス', '难减排行业的转型金融'],
+      ['climate transition bonds issued by Japan', '日本のクライメート・トランジション・ボンド', '日本发行的气候转型债券'],
+      ['credible transition plans', '信頼性のある移行計画', '可信的转型计划'],
+      ['transition taxonomies in Asia', 'アジアのトランジション・タクソノミー', '亚洲转型分类目录'],
+    ],
+    outcomes: [['financing costs', '資金調達コスト', '融资成本'], ['emissions reduction commitments', '排出削減のコミットメント', '减排承诺'], ['investor demand', '投資家の需要', '投资者需求']],
+    tags: ['transition finance', 'トランジション・ファイナンス', '移行金融', 'transition bonds', '移行計画', 'GX経済移行債', 'taxonomy', 'hard-to-abate'],
+  },
+  energy_efficiency: {
+    subjects: [
+      ['building energy efficiency retrofits', '建築物の省エネ改修', '建筑节能改造'],
+      ['industrial heat pumps', '産業用ヒートポンプ', '工业热泵'],
+      ['ZEB and ZEH adoption', 'ZEB・ZEHの普及', '零能耗建筑与住宅普及'],
+      ['energy management systems in factories', '工場のエネルギーマネジメントシステム', '工厂能源管理系统'],
+      ['the energy efficiency gap', 'エネルギー効率ギャップ', '能效缺口'],
+    ],
+    outcomes: [['energy consumption', 'エネルギー消費量', '能源消耗'], ['electricity demand', '電力需要', '电力需求'], ['payback periods', '投資回収期間', '投资回收期']],
+    tags: ['energy efficiency', '省エネ', '省エネルギー', 'heat pumps', 'ヒートポンプ', 'ZEB', 'buildings', '建築物', 'demand response'],
+  },
+  scope3: {
+    subjects: [
+      ['Scope 3 emissions measurement', 'Scope 3排出量の算定', '范围三排放核算'],
+      ['supplier engagement on Scope 3', 'Scope 3削減に向けたサプライヤー・エンゲージメント', '范围三供应商参与'],
+      ['category 11 use-phase emissions', 'カテゴリ11（販売した製品の使用）の排出', '类别11产品使用阶段排放'],
+      ['spend-based Scope 3 estimation', '支出ベース手法によるScope 3排出の推計', '基于支出法的范围三估算'],
+      ['value chain emissions of financial institutions', '金融機関のバリューチェーン排出', '金融机构价值链排放'],
+    ],
+    outcomes: [['Scope 3 emissions', 'Scope 3排出量', '范围三排放'], ['estimation error', '推計誤差', '估算误差'], ['supplier emissions', 'サプライヤーの排出量', '供应商排放']],
+    tags: ['scope 3', 'スコープ3', 'サプライチェーン排出量', 'value chain', 'バリューチェーン', 'category 1', 'supplier engagement', 'upstream emissions'],
+  },
+  scope1_2: {
+    subjects: [
+      ['Scope 1 and 2 emissions reduction', 'Scope 1・2排出量の削減', '范围一和范围二减排'],
+      ['market-based Scope 2 accounting', 'マーケット基準によるScope 2算定', '基于市场的范围二核算'],
+      ['renewable energy certificates and Scope 2', '再エネ証書とScope 2', '可再生能源证书与范围二'],
+      ['on-site fuel switching', '自社拠点での燃料転換', '现场燃料转换'],
+      ['facility-level emissions monitoring', '事業所単位の排出量モニタリング', '设施层面排放监测'],
+    ],
+    outcomes: [['Scope 1 and 2 emissions', 'Scope 1・2排出量', '范围一和范围二排放'], ['emissions from purchased electricity', '購入電力由来の排出', '外购电力排放'], ['abatement costs', '削減費用', '减排成本']],
+    tags: ['scope 1', 'scope 2', 'スコープ1', 'スコープ2', '非化石証書', 'RE100', 'market-based', 'direct emissions', '直接排出'],
+  },
+  tcfd: {
+    subjects: [
+      ['TCFD-aligned disclosure', 'TCFD提言に沿った開示', '与TCFD一致的披露'],
+      ['climate scenario analysis in annual reports', '有価証券報告書における気候シナリオ分析', '年报中的气候情景分析'],
+      ['physical and transition risk disclosure', '物理的リスクと移行リスクの開示', '物理风险与转型风险披露'],
+      ['TCFD supporters in Japan', '日本のTCFD賛同企業', '日本TCFD支持机构'],
+      ['climate governance under the TCFD framework', 'TCFDの枠組みにおける気候ガバナンス', 'TCFD框架下的气候治理'],
+    ],
+    outcomes: [['disclosure quality', '開示の質', '披露质量'], ['firm value', '企業価値', '企业价值'], ['analyst forecast accuracy', 'アナリスト予想の精度', '分析师预测准确度']],
+    tags: ['TCFD', 'TCFD提言', 'climate disclosure', '気候関連開示', 'scenario analysis', 'シナリオ分析', 'transition risk', '移行リスク', '物理的リスク'],
+  },
+  sbt: {
+    subjects: [
+      ['science-based targets', 'SBT（科学的根拠に基づく目標）', '科学碳目标'],
+      ['SBTi validation of corporate targets', 'SBTiによる企業目標の認定', 'SBTi对企业目标的核准'],
+      ['net-zero target credibility', 'ネットゼロ目標の信頼性', '净零目标可信度'],
+      ['1.5°C-aligned targets of Japanese firms', '日本企業の1.5℃目標', '日本企业的1.5°C目标'],
+      ['sectoral decarbonisation approaches', 'セクター別の脱炭素アプローチ', '行业脱碳方法'],
+    ],
+    outcomes: [['emissions reduction progress', '排出削減の進捗', '减排进展'], ['target ambition', '目標の野心度', '目标雄心'], ['CO2 emissions', 'CO2排出量', '二氧化碳排放']],
+    tags: ['SBT', 'SBTi', 'science based targets', '科学的根拠に基づく目標', 'net zero', 'ネットゼロ', '1.5℃', '脱炭素目標'],
+  },
+  cdp: {
+    subjects: [
+      ['CDP climate scores', 'CDP気候変動スコア', 'CDP气候变化评分'],
+      ['CDP questionnaire responses', 'CDP質問書への回答', 'CDP问卷答复'],
+      ['CDP A-list firms', 'CDP Aリスト企業', 'CDP A级名单企业'],
+      ['CDP water security disclosure', 'CDP水セキュリティの開示', 'CDP水安全披露'],
+      ['non-response to CDP requests', 'CDP質問書への無回答', '未回复CDP问卷'],
+    ],
+    outcomes: [['disclosure quality', '開示の質', '披露质量'], ['stock returns', '株式リターン', '股票收益'], ['reported emissions', '報告排出量', '报告排放量']],
+    tags: ['CDP', 'CDPスコア', 'CDP score', 'A list', 'Aリスト', '環境情報開示', 'water security', 'questionnaire'],
+  },
+  ev: {
+    subjects: [
+      ['electric vehicle adoption', '電気自動車（EV）の普及', '电动汽车普及'],
+      ['EV charging infrastructure', 'EV充電インフラ', '电动汽车充电基础设施'],
+      ['battery supply chains', '蓄電池のサプライチェーン', '动力电池供应链'],
+      ['vehicle-to-grid services', 'V2Gサービス', '车网互动服务'],
+      ['EV purchase subsidies', 'EV購入補助金', '电动汽车购置补贴'],
+      ['electric buses', '電気バス', '电动公交车'],
+    ],
+    outcomes: [['transport CO2 emissions', '運輸部門のCO2排出量', '交通运输碳排放'], ['electricity demand', '電力需要', '电力需求'], ['battery costs', '電池コスト', '电池成本']],
+    tags: ['EV', 'electric vehicles', '電気自動車', 'charging', '充電インフラ', 'batteries', '蓄電池', 'V2G', 'モビリティ'],
+  },
+  greenwashing: {
+    subjects: [
+      ['greenwashing in corporate communications', '企業広報におけるグリーンウォッシュ', '企业宣传中的漂绿'],
+      ['ESG fund labelling', 'ESGファンドの名称規制', 'ESG基金标签'],
+      ['green claims in advertising', '広告における環境主張', '广告中的环保声明'],
+      ['the gap between climate pledges and action', '気候目標と実際の行動の乖離', '气候承诺与行动之间的差距'],
+      ['greenwashing detection with NLP', '自然言語処理によるグリーンウォッシュ検出', '基于自然语言处理的漂绿识别'],
+    ],
+    outcomes: [['consumer trust', '消費者の信頼', '消费者信任'], ['regulatory enforcement', '規制当局の執行', '监管执法'], ['fund flows', 'ファンドへの資金流入', '基金资金流动']],
+    tags: ['greenwashing', 'グリーンウォッシュ', 'green claims', 'ESG funds', 'ESGファンド', 'misleading claims', '誇大表示', '消費者保護'],
+  },
+  climate_risk: {
+    subjects: [
+      ['physical climate risk in real estate', '不動産の物理的気候リスク', '房地产物理气候风险'],
+      ['climate stress testing of banks', '銀行の気候ストレステスト', '银行气候压力测试'],
+      ['transition risk in credit portfolios', '与信ポートフォリオの移行リスク', '信贷组合转型风险'],
+      ['flood risk and insurance', '洪水リスクと保険', '洪水风险与保险'],
+      ['stranded assets', '座礁資産', '搁浅资产'],
+    ],
+    outcomes: [['expected credit losses', '予想信用損失', '预期信用损失'], ['asset prices', '資産価格', '资产价格'], ['insurance premiums', '保険料', '保险费']],
+    tags: ['climate risk', '気候リスク', 'physical risk', '物理的リスク', 'transition risk', '移行リスク', 'stress testing', 'ストレステスト', 'stranded assets', '洪水'],
+  },
+  biodiversity: {
+    subjects: [
+      ['biodiversity loss and corporate risk', '生物多様性の損失と企業リスク', '生物多样性丧失与企业风险'],
+      ['TNFD-aligned nature disclosure', 'TNFDに沿った自然関連開示', '与TNFD一致的自然相关披露'],
+      ['forest carbon sinks', '森林吸収源', '森林碳汇'],
+      ['deforestation-free supply chains', '森林破壊ゼロのサプライチェーン', '零毁林供应链'],
+      ['biodiversity offsets', '生物多様性オフセット', '生物多样性补偿'],
+      ['satoyama ecosystem services', '里山の生態系サービス', '里山生态系统服务'],
+    ],
+    outcomes: [['species richness', '生物種の豊かさ', '物种丰富度'], ['forest cover', '森林被覆率', '森林覆盖率'], ['nature-related financial risk', '自然関連の財務リスク', '自然相关金融风险']],
+    tags: ['biodiversity', '生物多様性', 'TNFD', 'nature-positive', 'ネイチャーポジティブ', '森林', 'deforestation', 'ecosystem services', '生態系'],
+  },
+  supply_chain: {
+    subjects: [
+      ['supply chain decarbonisation', 'サプライチェーンの脱炭素化', '供应链脱碳'],
+      ['green procurement', 'グリーン調達', '绿色采购'],
+      ['supplier emissions data sharing', 'サプライヤー排出量データの共有', '供应商排放数据共享'],
+      ['climate resilience of supply chains', 'サプライチェーンの気候レジリエンス', '供应链气候韧性'],
+      ['low-carbon materials sourcing', '低炭素素材の調達', '低碳材料采购'],
+    ],
+    outcomes: [['supply chain emissions', 'サプライチェーン排出量', '供应链排放'], ['procurement costs', '調達コスト', '采购成本'], ['supplier participation', 'サプライヤーの参加率', '供应商参与率']],
+    tags: ['supply chain', 'サプライチェーン', 'green procurement', 'グリーン調達', 'suppliers', 'サプライヤー', 'logistics', '物流', 'resilience'],
+  },
+  ai_esg: {
+    subjects: [
+      ['large language models for ESG analysis', 'ESG分析のための大規模言語モデル', '用于ESG分析的大语言模型'],
+      ['machine learning estimation of corporate emissions', '機械学習による企業排出量の推計', '基于机器学习的企业排放估算'],
+      ['AI-based screening of climate disclosure', 'AIによる気候関連開示のスクリーニング', '基于AI的气候披露筛查'],
+      ['satellite-based emissions monitoring with deep learning', '深層学習による衛星からの排出監視', '基于深度学习的卫星排放监测'],
+      ['the energy footprint of AI data centres', 'AIデータセンターの電力消費', 'AI数据中心能源足迹'],
+    ],
+    outcomes: [['prediction accuracy', '予測精度', '预测准确度'], ['analyst workload', 'アナリストの作業負荷', '分析师工作量'], ['data centre electricity use', 'データセンターの電力使用量', '数据中心用电量']],
+    tags: ['AI', '人工知能', 'machine learning', '機械学習', 'LLM', '大規模言語モデル', 'NLP', 'ESG data', 'データセンター'],
+  },
+  other: {
+    subjects: [
+      ['climate education', '気候変動教育', '气候变化教育'],
+      ['public attitudes towards decarbonisation', '脱炭素に対する市民意識', '公众对脱碳的态度'],
+      ['green jobs', 'グリーン雇用', '绿色就业'],
+      ['climate litigation', '気候訴訟', '气候诉讼'],
+      ['circular economy business models', 'サーキュラーエコノミーのビジネスモデル', '循环经济商业模式'],
+      ['urban heat adaptation', '都市の暑熱適応', '城市高温适应'],
+    ],
+    outcomes: [['public support', '市民の支持', '公众支持'], ['household CO2 emissions', '家庭のCO2排出量', '家庭碳排放'], ['local resilience', '地域のレジリエンス', '地方韧性']],
+    tags: ['sustainability', 'サステナビリティ', 'circular economy', '循環経済', 'climate litigation', '気候訴訟', 'adaptation', '適応', '市民参加'],
+  },
+};
+
+/** Tags any topic may borrow, so cross-topic tag searches find something. */
+export const COMMON_TAGS: readonly string[] = ['GX', '脱炭素', 'climate change', '気候変動', 'net zero', 'CO2排出量', 'decarbonisation', 'Japan'];
+
+export const METHODS: readonly Tri[] = [
+  ['difference-in-differences estimation', '差分の差分法', '双重差分法'],
+  ['panel regression', 'パネル回帰分析', '面板回归'],
+  ['life-cycle assessment', 'ライフサイクルアセスメント（LCA）', '生命周期评价'],
+  ['a gradient-boosting model', '勾配ブースティングモデル', '梯度提升模型'],
+  ['system dynamics simulation', 'システムダイナミクス・シミュレーション', '系统动力学仿真'],
+  ['text mining', 'テキストマイニング', '文本挖掘'],
+  ['a questionnaire survey', 'アンケート調査', '问卷调查'],
+  ['comparative case studies', '比較事例研究', '比较案例研究'],
+  ['input-output analysis', '産業連関分析', '投入产出分析'],
+  ['scenario analysis', 'シナリオ分析', '情景分析'],
+  ['an event study', 'イベントスタディ', '事件研究法'],
+  ['an integrated assessment model', '統合評価モデル', '综合评估模型'],
+  ['spatial econometrics', '空間計量経済分析', '空间计量分析'],
+  ['large language model classification', '大規模言語モデルによる分類', '大语言模型分类'],
+  ['a computable general equilibrium model', '応用一般均衡モデル', '可计算一般均衡模型'],
+  ['Bayesian hierarchical modelling', 'ベイズ階層モデル', '贝叶斯分层模型'],
+];
+
+export const REGIONS: readonly Tri[] = [
+  ['Japan', '日本', '日本'], ['the EU', 'EU', '欧盟'], ['China', '中国', '中国'], ['ASEAN countries', 'ASEAN諸国', '东盟国家'],
+  ['the United States', '米国', '美国'], ['Germany', 'ドイツ', '德国'], ['India', 'インド', '印度'], ['the Kanto region', '関東地方', '关东地区'],
+  ['Hokkaido', '北海道', '北海道'], ['Kyushu', '九州', '九州'], ['OECD countries', 'OECD諸国', '经合组织国家'], ['Sub-Saharan Africa', 'サブサハラ・アフリカ', '撒哈拉以南非洲'],
+  ['Latin America', '中南米', '拉丁美洲'], ['South Korea', '韓国', '韩国'], ['the Nordic countries', '北欧諸国', '北欧国家'], ['Australia', 'オーストラリア', '澳大利亚'],
+  ['the Yangtze River Delta', '長江デルタ', '长三角地区'], ['Indonesia', 'インドネシア', '印度尼西亚'],
+];
+
+export const SECTORS: readonly Tri[] = [
+  ['manufacturing', '製造業', '制造业'], ['power', '電力', '电力'], ['steel', '鉄鋼', '钢铁'], ['chemicals', '化学', '化工'],
+  ['automotive', '自動車', '汽车'], ['banking', '銀行', '银行'], ['insurance', '保険', '保险'], ['real estate', '不動産', '房地产'],
+  ['shipping', '海運', '航运'], ['aviation', '航空', '航空'], ['agriculture', '農業', '农业'], ['forestry', '森林・林業', '林业'],
+  ['retail', '小売', '零售'], ['cement', 'セメント', '水泥'], ['semiconductor', '半導体', '半导体'], ['financial services', '金融', '金融服务'],
+];
+
+export const DATA_SOURCES: readonly Tri[] = [
+  ['firm-level disclosure data', '企業の開示データ', '企业披露数据'],
+  ['satellite imagery', '衛星画像', '卫星影像'],
+  ['smart meter data', 'スマートメーターのデータ', '智能电表数据'],
+  ['patent records', '特許データ', '专利数据'],
+  ['annual securities reports', '有価証券報告書', '年度证券报告'],
+  ['CDP questionnaire data', 'CDP質問書の回答データ', 'CDP问卷数据'],
+  ['plant-level emissions inventories', '事業所単位の排出量インベントリ', '工厂层面排放清单'],
+  ['household survey data', '世帯調査データ', '住户调查数据'],
+  ['bond market data', '債券市場データ', '债券市场数据'],
+  ['hourly electricity market data', '時間別の電力市場データ', '逐时电力市场数据'],
+  ['supplier transaction records', 'サプライヤー取引データ', '供应商交易记录'],
+  ['news articles', 'ニュース記事', '新闻报道'],
+  ['integrated reports', '統合報告書', '综合报告'],
+];
+
+/** Policy goals a background sentence can refer to. */
+export const GOALS: readonly Tri[] = [
+  ['net zero by 2050', '2050年カーボンニュートラル', '2050年碳中和'],
+  ['decarbonisation', '脱炭素化', '脱碳'],
+  ['the GX transition', 'GX（グリーントランスフォーメーション）', '绿色转型（GX）'],
+  ['its 2030 emissions target', '2030年の排出削減目標', '2030年减排目标'],
+  ['a low-carbon economy', '低炭素経済への移行', '低碳经济转型'],
+];
+
+export const DIRECTIONS: readonly Tri[] = [['reduction', '減少', '下降'], ['increase', '増加', '上升']];
+
+/**
+ * Title templates. Placeholders: {S} subject, {S2} second subject, {O} outcome, {M} method,
+ * {R} region, {K} sector, {D} data source, {Y0}/{Y1} study period.
+ */
+export const TITLE_TEMPLATES: readonly Tri[] = [
+  ['{S} in {R}: evidence from {M}', '{R}における{S}：{M}による実証分析', '{R}的{S}：基于{M}的实证分析'],
+  ['assessing {S} in the {K} sector', '{K}部門における{S}の評価', '{K}部门{S}评估'],
+  ['{S} and {O}: a {K} sector perspective', '{S}と{O}：{K}部門の視点から', '{S}与{O}：{K}部门视角'],
+  ['what role for {S} in {O}? Panel evidence from {R}, {Y0}–{Y1}', '{S}は{O}にどう影響するか：{R}のパネルデータ（{Y0}–{Y1}年）', '{S}如何影响{O}？来自{R}的面板证据（{Y0}—{Y1}年）'],
+  ['toward {S}: lessons from {K} firms in {R}', '{S}に向けて：{R}の{K}企業からの示唆', '迈向{S}：来自{R}{K}企业的启示'],
+  ['{S} under the GX transition: insights from {M}', 'GX時代の{S}：{M}からの示唆', 'GX转型背景下的{S}：来自{M}的见解'],
+  ['{S}: data, metrics and open questions', '{S}：データ、指標と今後の課題', '{S}：数据、指标与未解问题'],
+  ['revisiting {S} with {D}', '{D}を用いた{S}の再検討', '基于{D}的{S}再探讨'],
+  ['{S} and {S2} in {R}', '{R}における{S}と{S2}', '{R}的{S}与{S2}'],
+  ['{S} and CO2 emissions in {R}', '{R}における{S}とCO2排出量', '{R}的{S}与碳排放'],
+  ['the role of {S} in shaping {O}', '{S}が{O}に果たす役割', '{S}在{O}形成中的作用'],
+  ['measuring {O} in the {K} sector: a study of {S}', '{K}部門における{O}の測定：{S}に関する研究', '{K}部门{O}测度：关于{S}的研究'],
+];
+
+/**
+ * Abstract sentence templates by rhetorical role. Besides the title placeholders: {G} goal, {X} a
+ * subject from another topic, {R2} second region, {M2} second method, {P} percentage, {Q} share,
+ * {N} sample size, {I} interviewees, {L} lag in years, {C1}/{C2} carbon prices, {DIR} direction.
+ */
+export const SENTENCES: Readonly<Record<SentenceRole, readonly Tri[]>> = {
+  background: [
+    ['As {R} pursues {G}, {S} has become a central issue for {K} companies and investors.', '{G}の実現に向けて、{R}では{S}が{K}企業と投資家にとって重要な課題となっている。', '随着{R}推进{G}，{S}已成为{K}企业和投资者关注的核心议题。'],
+    ['Climate change and tightening climate policy are reshaping {O} in the {K} sector.', '気候変動と気候政策の強化は、{K}部門の{O}に大きな影響を与えつつある。', '气候变化和日益严格的气候政策正在重塑{K}部门的{O}。'],
+    ['Despite growing attention to {S}, empirical evidence on the relationship between {S} and {O} remains limited, particularly outside Europe.', '{S}への関心は高まっているものの、{O}との関係に関する実証的な知見は、特に欧州以外では限られている。', '尽管{S}日益受到关注，但关于其与{O}关系的实证证据仍然有限，尤其是在欧洲以外地区。'],
+    ['Decarbonisation pathways consistent with the Paris Agreement require rapid cuts in CO2 emissions, and many studies point to {S} as a key lever.', 'パリ協定と整合的な脱炭素の道筋にはCO2排出量の急速な削減が必要であり、{S}はその重要な手段として挙げられることが多い。', '与《巴黎协定》一致的脱碳路径要求快速削减碳排放，而{S}常被视为应对气候变化的关键手段。'],
+    ['Investors, regulators and financial institutions increasingly ask how climate-related risks and opportunities depend on {S}.', '投資家、規制当局、金融機関は、{S}が気候関連のリスクと機会にどう影響するかへの関心を強めている。', '投资者、监管机构和金融机构越来越关注{S}如何影响气候相关风险与机遇。'],
+    ["Japan's GX policy package and the spread of carbon pricing have put {S} at the centre of corporate strategy.", '日本のGX政策パッケージと炭素価格の導入拡大により、{S}は企業戦略の中心的なテーマとなっている。', '日本的GX政策组合和碳定价的推广使{S}成为企业应对气候变化战略的核心。'],
+  ],
+  context: [
+    ['In {R}, the {K} sector accounts for roughly {Q}% of national CO2 emissions.', '{R}では、{K}部門が国内のCO2排出量の約{Q}%を占めている。', '在{R}，{K}部门约占全国碳排放的{Q}%。'],
+    ['Electricity prices, renewable energy targets and access to climate finance differ markedly across the regions studied.', '対象地域の間では、電力価格、再エネ導入目標、気候金融へのアクセスが大きく異なる。', '各研究地区的电价、可再生能源目标和气候融资渠道差异显著。'],
+    ['Recent disclosure rules require {K} firms in {R} to report emissions and transition plans.', '{R}では近年の開示規則により、{K}企業に排出量と移行計画の開示が求められている。', '{R}近期的披露规则要求{K}企业报告碳排放和转型计划。'],
+    ['Public and private climate finance for {S} has grown rapidly since {Y0}.', '{Y0}年以降、{S}に対する公的・民間の気候資金は急速に拡大している。', '自{Y0}年以来，投向{S}的公共和私人气候资金迅速增长。'],
+  ],
+  aim: [
+    ['This study examines the relationship between {S} and {O} in {R}.', '本研究では、{R}における{S}と{O}の関係を分析する。', '本研究考察了{R}{S}与{O}之间的关系。'],
+    ['We study the effect of {S} on {O} and the channels behind it.', '本稿は、{S}が{O}に影響を与えるか、またその経路を検討する。', '本文探讨{S}是否以及如何影响{O}。'],
+    ['We develop a framework that links {S} to {S2} and evaluate it for the {K} sector.', '本稿では{S}と{S2}を結び付ける枠組みを構築し、{K}部門を対象に評価する。', '本文构建了将{S}与{S2}联系起来的框架，并以{K}部门为对象进行评估。'],
+    ['The paper assesses {S} from the perspective of {K} firms operating in {R}.', '本論文は、{R}で事業を行う{K}企業の視点から{S}を評価する。', '本文从{R}{K}企业的视角评估{S}。'],
+    ['Our aim is to quantify how {S} shaped {O} over {Y0}–{Y1}.', '本研究の目的は、{Y0}年から{Y1}年にかけて{S}が{O}に与えた影響を定量化することである。', '本研究旨在量化{Y0}—{Y1}年间{S}对{O}的影响。'],
+  ],
+  data: [
+    ['We compile {D} covering {N} firms in {R} from {Y0} to {Y1}.', '{R}の{N}社を対象に、{Y0}年から{Y1}年までの{D}を整備した。', '我们整理了{R}{N}家企业{Y0}—{Y1}年的{D}。'],
+    ['The analysis draws on {D} for {N} facilities in the {K} sector.', '分析には、{K}部門の{N}事業所に関する{D}を用いる。', '分析使用了{K}部门{N}个设施的{D}。'],
+    ['Our dataset combines {D} with regional electricity and emissions statistics ({N} observations).', '{D}と地域別の電力・排出量統計を組み合わせたデータセット（{N}観測値）を用いる。', '数据集将{D}与地区电力和碳排放统计相结合（共{N}个观测值）。'],
+    ['We collected {D} and interviewed {I} practitioners.', '{D}を収集するとともに、実務家{I}名へのインタビューを実施した。', '我们收集了{D}，并访谈了{I}名从业人员。'],
+  ],
+  method: [
+    ['Using {M}, we identify the effect of {S} on {O}.', '{M}を用いて、{S}が{O}に与える効果を識別する。', '我们采用{M}识别{S}对{O}的影响。'],
+    ['We apply {M} and compare scenarios with and without {S}.', '{M}を適用し、{S}がある場合とない場合のシナリオを比較する。', '我们运用{M}，比较有无{S}情形下的情景。'],
+    ['The empirical strategy combines {M} with {M2} to test robustness.', '実証戦略として、{M}と{M2}を組み合わせて頑健性を確認する。', '实证策略结合{M}与{M2}以检验稳健性。'],
+    ['We calibrate a model of {R} using {M} and simulate {O} up to 2050.', '{M}により{R}を対象としたモデルを構築し、2050年までの{O}を推計する。', '我们以{M}构建针对{R}的模型，模拟至2050年的{O}。'],
+  ],
+  result: [
+    ['Results associate {S} with a {P}% {DIR} in {O}.', '分析の結果、{S}は{O}の{P}%の{DIR}と関連していることが示された。', '结果表明，{S}与{O}{DIR}{P}%相关。'],
+    ['The effect is larger for {K} firms ({Q}%) and for firms with high CO2 emissions intensity.', 'この効果は{K}企業（{Q}%）およびCO2排出原単位の高い企業で大きい。', '该效应在{K}企业（{Q}%）和碳排放强度较高的企业中更为显著。'],
+    ['We find a lag of about {L} years between changes in {S} and changes in {O}.', '{O}は{S}に対して約{L}年の遅れを伴って反応することが明らかになった。', '研究发现，{O}对{S}的反应存在约{L}年的滞后。'],
+    ['Under the central scenario, the change in {O} reaches {P}% by 2035 relative to {Y0} levels.', '中心シナリオでは、{O}は2035年までに{Y0}年比で{P}%変化する。', '在基准情景下，到2035年{O}较{Y0}年水平变化{P}%。'],
+    ['Around {Q}% of the sample reports information on {S}, but its quality varies widely.', 'サンプルの約{Q}%が{S}に関する情報を開示しているが、その質には大きなばらつきがある。', '约{Q}%的样本披露了{S}相关信息，但质量差异较大。'],
+    ['Heterogeneity analysis shows that the results differ between {R} and {R2}.', '異質性分析により、{R}と{R2}とで結果が異なることが示された。', '异质性分析显示，{R}与{R2}的结果存在差异。'],
+  ],
+  discussion: [
+    ['Compared with earlier studies, our estimates for the {K} sector are conservative.', '先行研究と比べると、{K}部門に関する本研究の推計値は保守的である。', '与已有研究相比，本文对{K}部门的估计较为保守。'],
+    ['The results also point to trade-offs between short-term costs and long-term emissions reductions.', 'また、短期的なコストと長期的な排出削減との間にトレードオフが存在することも示唆される。', '结果还表明，短期成本与长期减排之间存在权衡。'],
+    ['Interviews indicate that shortages of skilled staff and data slow progress on {S}.', 'インタビューからは、人材とデータの不足が{S}に関する取り組みを遅らせていることがうかがえる。', '访谈表明，专业人才和数据的缺乏减缓了{S}的进展。'],
+    ['Policy uncertainty, including the future path of carbon prices, emerges as a major barrier.', '炭素価格の先行きを含む政策の不確実性が、大きな障壁となっていることも明らかになった。', '包括碳价未来走势在内的政策不确定性成为主要障碍。'],
+    ['Regional differences in power grid capacity and renewable potential help explain the variation.', '電力系統の容量や再エネのポテンシャルの地域差が、こうしたばらつきの一因と考えられる。', '电网容量和可再生能源潜力的地区差异有助于解释这种差异。'],
+    ['Firms with stronger climate governance and board oversight show larger improvements.', '気候ガバナンスや取締役会による監督が強固な企業ほど、改善の幅が大きい。', '气候治理和董事会监督较强的企业改善幅度更大。'],
+  ],
+  robustness: [
+    ['The findings are robust to alternative emission factors and sample definitions.', 'これらの結果は、排出係数やサンプル定義を変更しても頑健である。', '在更换排放因子和样本定义后，结论依然稳健。'],
+    ['Limitations include incomplete Scope 3 data and the short observation period.', 'Scope 3排出に関するデータの欠損や観測期間の短さが本研究の限界である。', '本研究的局限包括范围三数据不完整以及观测期较短。'],
+    ['Because disclosure is voluntary for many firms, selection bias cannot be fully ruled out.', '多くの企業にとって開示は任意であるため、選択バイアスを完全には排除できない。', '由于许多企业的披露属于自愿性质，无法完全排除选择偏差。'],
+    ['Sensitivity tests with carbon prices between {C1} and {C2} USD/tCO2 confirm the main results.', '炭素価格を1トン当たり{C1}〜{C2}ドルとした感度分析でも、主要な結果は変わらない。', '在碳价为每吨{C1}至{C2}美元的敏感性分析中，主要结论保持不变。'],
+  ],
+  implication: [
+    ['The results suggest that policymakers in {R} should align {S} with carbon pricing and disclosure rules.', '以上の結果は、{R}の政策担当者が{S}を炭素価格や開示制度と整合させる必要性を示唆する。', '研究结果表明，{R}的政策制定者应将{S}与碳定价和信息披露规则相协调。'],
+    ['For investors and financial institutions, the findings highlight the value of better data on {O}.', '投資家や金融機関にとっては、{O}に関するデータ整備の重要性が示唆される。', '对于投资者和金融机构而言，研究凸显了完善{O}数据的价值。'],
+    ['We discuss implications for the GX transition, including renewable power procurement and hydrogen use in the {K} sector.', '最後に、{K}部門における再エネ電力の調達や水素利用を含め、GX推進への示唆を議論する。', '最后，我们讨论了对GX转型的启示，包括{K}部门的可再生电力采购和氢能利用。'],
+    ['These insights can support the design of credible transition plans and climate-related disclosure.', 'これらの知見は、信頼性の高い移行計画や気候関連情報の開示の設計に役立つ。', '这些见解可为制定可信的转型计划和气候相关信息披露提供支持。'],
+    ['The study contributes to the literature on {S} and on {X}.', '本研究は{S}および{X}に関する研究に貢献する。', '本研究为{S}及{X}相关文献作出了贡献。'],
+  ],
+  future: [
+    ['Future work should extend the analysis to {X} and to small and medium-sized enterprises.', '今後は{X}や中小企業へと分析を拡張することが課題である。', '未来研究应将分析扩展至{X}以及中小企业。'],
+    ['We also release the code and an anonymised version of the dataset to support replication.', '再現性を確保するため、コードと匿名化したデータセットを公開する。', '为支持复现，我们公开了代码和匿名化数据集。'],
+    ['Case studies from {R2} illustrate how forest conservation, biodiversity and decarbonisation goals can be pursued together.', '{R2}の事例から、森林保全、生物多様性の保全、脱炭素化を同時に進める方策を示す。', '来自{R2}的案例说明了如何同时推进森林保护、生物多样性与脱碳目标。'],
+    ['Interaction with electricity market design and grid constraints is discussed as a key open issue.', '電力市場の設計や送電網の制約との相互作用は、今後の重要な論点として議論する。', '与电力市场设计及电网约束的相互作用是需要进一步讨论的关键问题。'],
+    ['Finally, we compare our estimates with official climate finance statistics.', '最後に、推計結果を公的な気候金融統計と比較する。', '最后，我们将估算结果与官方气候资金统计进行比较。'],
+  ],
+};
+
+export type SentenceRole =
+  | 'background' | 'context' | 'aim' | 'data' | 'method' | 'result' | 'discussion' | 'robustness' | 'implication' | 'future';
+
+/** [native script, romanisation] pairs; authors are random combinations, not real people. */
+export const JA_FAMILY: readonly (readonly [string, string])[] = [
+  ['佐藤', 'Sato'], ['鈴木', 'Suzuki'], ['高橋', 'Takahashi'], ['田中', 'Tanaka'], ['伊藤', 'Ito'], ['渡辺', 'Watanabe'],
+  ['山本', 'Yamamoto'], ['中村', 'Nakamura'], ['小林', 'Kobayashi'], ['加藤', 'Kato'], ['吉田', 'Yoshida'], ['山田', 'Yamada'],
+  ['松本', 'Matsumoto'], ['井上', 'Inoue'], ['木村', 'Kimura'], ['清水', 'Shimizu'], ['池田', 'Ikeda'], ['橋本', 'Hashimoto'],
+  ['石川', 'Ishikawa'], ['前田', 'Maeda'], ['藤田', 'Fujita'], ['岡田', 'Okada'], ['長谷川', 'Hasegawa'], ['村上', 'Murakami'],
+  ['青木', 'Aoki'], ['坂本', 'Sakamoto'], ['遠藤', 'Endo'], ['西村', 'Nishimura'], ['福田', 'Fukuda'], ['三浦', 'Miura'],
+];
+export const JA_GIVEN: readonly (readonly [string, string])[] = [
+  ['健太', 'Kenta'], ['翔', 'Sho'], ['大輔', 'Daisuke'], ['拓也', 'Takuya'], ['直樹', 'Naoki'], ['美咲', 'Misaki'], ['由美', 'Yumi'],
+  ['彩', 'Aya'], ['陽子', 'Yoko'], ['智子', 'Tomoko'], ['隆', 'Takashi'], ['誠', 'Makoto'], ['真理子', 'Mariko'], ['恵', 'Megumi'],
+  ['悠人', 'Yuto'], ['葵', 'Aoi'], ['結衣', 'Yui'], ['浩二', 'Koji'], ['俊介', 'Shunsuke'], ['千尋', 'Chihiro'],
+];
+export const ZH_FAMILY: readonly (readonly [string, string])[] = [
+  ['王', 'Wang'], ['李', 'Li'], ['张', 'Zhang'], ['刘', 'Liu'], ['陈', 'Chen'], ['杨', 'Yang'], ['赵', 'Zhao'], ['黄', 'Huang'],
+  ['周', 'Zhou'], ['吴', 'Wu'], ['徐', 'Xu'], ['孙', 'Sun'], ['胡', 'Hu'], ['朱', 'Zhu'], ['高', 'Gao'], ['林', 'Lin'],
+  ['何', 'He'], ['郭', 'Guo'], ['马', 'Ma'], ['罗', 'Luo'],
+];
+export const ZH_GIVEN: readonly (readonly [string, string])[] = [
+  ['伟', 'Wei'], ['芳', 'Fang'], ['娜', 'Na'], ['敏', 'Min'], ['静', 'Jing'], ['磊', 'Lei'], ['洋', 'Yang'], ['婷', 'Ting'],
+  ['晨', 'Chen'], ['浩然', 'Haoran'], ['子涵', 'Zihan'], ['欣怡', 'Xinyi'], ['宇航', 'Yuhang'], ['思远', 'Siyuan'], ['佳琪', 'Jiaqi'],
+  ['晓明', 'Xiaoming'], ['丽华', 'Lihua'], ['志强', 'Zhiqiang'], ['雨桐', 'Yutong'], ['嘉怡', 'Jiayi'],
+];
+export const EN_GIVEN: readonly string[] = [
+  'Emma', 'Liam', 'Olivia', 'Noah', 'Sophie', 'Lucas', 'Hannah', 'Daniel', 'Clara', 'Mateo', 'Amara', 'Jonas', 'Priya',
+  'Samuel', 'Freya', 'Ivan', 'Leila', 'Tomas', 'Grace', 'Omar', 'Ingrid', 'Felix', 'Zara', 'Kwame', 'Elena', 'Ravi',
+];
+export const EN_FAMILY: readonly string[] = [
+  'Whitfield', 'Okafor', 'Lindqvist', 'Moreau', 'Alvarez', 'Brennan', 'Kowalski', 'Hartmann', 'Fernandes', 'Osei', 'Petrov',
+  'Carver', 'Delacroix', 'Mehta', 'Larsen', 'Novak', 'Quinlan', 'Rossi', 'Haddad', 'Thornton', 'Vasquez', 'Ellison', 'Dubois',
+  'Achterberg', 'Nakagawa', 'Ferreira', 'Marsh', 'Sorensen',
+];
+
+/** Invented publisher words, so no venue collides with a real journal's name. */
+export const VENUE_PREFIXES: readonly string[] = ['Meridian', 'Kestrel', 'Northwind', 'Harborlight', 'Aoba', 'Silverpine', 'Tidewater', 'Greenfield Lane'];
+export const VENUE_FIELDS: readonly Tri[] = [
+  ['Low-Carbon Economics', '低炭素経済', '低碳经济'], ['Transition Finance', '移行金融', '转型金融'], ['Climate Policy Studies', '気候政策研究', '气候政策研究'],
+  ['Sustainable Energy Systems', '持続可能エネルギーシステム', '可持续能源系统'], ['Corporate Sustainability', '企業サステナビリティ', '企业可持续发展'],
+  ['Environmental Accounting', '環境会計', '环境会计'], ['Carbon Markets', '炭素市場', '碳市场'], ['Nature and Society', '自然と社会', '自然与社会'],
+];
+export const JOURNAL_FORMS: readonly string[] = ['Journal of', 'Review of', 'Letters in', 'Annals of', 'Transactions on'];
+export const JOURNAL_SUFFIX_JA: readonly string[] = ['研究', '学会誌', 'レビュー', '論集'];
+export const JOURNAL_SUFFIX_ZH: readonly string[] = ['研究', '学报', '评论'];
+export const PREPRINT_SERVERS: readonly string[] = ['ClimateRxiv', 'OpenGX Preprints', 'TransitionRxiv', 'GreenArchive Preprint Server'];
+export const DATA_REPOSITORIES: readonly string[] = ['GX Open Data Repository', 'Meridian Climate Data Hub', 'Kestrel Research Data', 'Aoba Environmental Data Archive'];

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { Paper } from './paper';
+
+export type NewPaper = Omit<Paper, 'updated_at'>;
+
+export interface UpsertOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** The papers that were inserted or changed, as stored (with their new update time). */
+  changed: Paper[];
+}
+
+const COLUMNS = `id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en, ai_summary_ja, source_url,
+  venue, venue_type, topic, tags, lang, source, updated_at`;
+
+interface PaperRow extends Omit<Paper, 'updated_at'> {
+  updated_at: Date;
+  change_seq?: number;
+}
+
+const toPaper = ({ change_seq: _seq, ...row }: PaperRow): Paper => ({ ...row, updated_at: row.updated_at.toISOString() });
+
+function contentHash(p: NewPaper): string {
+  const { id: _id, ...content } = p;
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+}
+
+/** Storage of papers in Postgres. */
+export class PaperRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Inserts new papers and updates changed ones in one statement; papers whose content is
+   * unchanged are left as they are (their update time too), which makes loads idempotent.
+   */
+  async upsertMany(papers: NewPaper[]): Promise<UpsertOutcome> {
+    if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0, changed: [] };
+    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p) }));
+    const result = await this.db.query<PaperRow & { inserted: boolean }>(
+      `INSERT INTO papers (id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
+         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, content_hash)
+       SELECT id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
+         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, content_hash
+       FROM jsonb_to_recordset($1::jsonb) AS r(id text, doi text, title text, title_ja text,
+         title_en text, authors text[], year integer, abstract text, ai_summary_en text, ai_summary_ja text,
+         source_url text, venue text, venue_type text, topic text, tags text[], lang text, source text, content_hash text)
+       ON CONFLICT (id) DO UPDATE SET
+         doi = EXCLUDED.doi, title = EXCLUDED.title, title_ja = EXCLUDED.title_ja, title_en = EXCLUDED.title_en,
+         authors = EXCLUDED.authors, year = EXCLUDED.year, abstract = EXCLUDED.abstract,
+         ai_summary_en = EXCLUDED.ai_summary_en, ai_summary_ja = EXCLUDED.ai_summary_ja,
+         source_url = EXCLUDED.source_url, venue = EXCLUDED.venue, venue_type = EXCLUDED.venue_type,
+         topic = EXCLUDED.topic, tags = EXCLUDED.tags, lang = EXCLUDED.lang, source = EXCLUDED.source,
+         content_hash = EXCLUDED.content_hash, change_seq = nextval('papers_change_seq'), updated_at = now()
+       WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
+       RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
+      [JSON.stringify(rows)],
+    );
+    const inserted = result.rows.filter((r) => r.inserted).length;
+    return {
+      inserted,
+      updated: result.rows.length - inserted,
+      unchanged: papers.length - result.rows.length,
+      changed: result.rows.map(({ inserted: _i, ...row }) => toPaper(row)),
+    };
+  }
+
+  async findByIds(ids: string[]): Promise<Paper[]> {
+    const result = await this.db.query<PaperRow>(`SELECT ${COLUMNS} FROM papers WHERE id = ANY($1::text[])`, [ids]);
+    return result.rows.map(toPaper);
+  }
+
+  async count(): Promise<number> {
+    const result = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM papers');
+    return result.rows[0]!.n;
+  }
+
+  /** Every paper, in id order, in batches (keyset paging keeps memory flat). */
+  async *allInBatches(batchSize = 1000): AsyncGenerator<Paper[]> {
+    let after = '';
+    for (;;) {
+      const result = await this.db.query<PaperRow>(
+        `SELECT ${COLUMNS} FROM papers WHERE id > $1 ORDER BY id LIMIT $2`,
+        [after, batchSize],
+      );
+      if (result.rows.length === 0) return;
+      yield result.rows.map(toPaper);
+      after = result.rows[result.rows.length - 1]!.id;
+    }
+  }
+
+  /** Papers inserted or changed after the given change sequence number, oldest change first. */
+  async changedSince(seq: number, limit = 5000): Promise<{ papers: Paper[]; lastSeq: number }> {
+    const result = await this.db.query<PaperRow>(
+      `SELECT ${COLUMNS}, change_seq FROM papers WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+      [seq, limit],
+    );
+    const lastSeq = result.rows.length ? result.rows[result.rows.length - 1]!.change_seq! : seq;
+    return { papers: result.rows.map(toPaper), lastSeq };
+  }
+
+  async latestChangeSeq(): Promise<number> {
+    const result = await this.db.query<{ seq: number | null }>('SELECT max(change_seq) AS seq FROM papers');
+    return result.rows[0]!.seq ?? 0;
+  }
+}
+

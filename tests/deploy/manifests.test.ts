@@ -1,0 +1,413 @@
+/**
+ * Invariants of the deployment manifests (k8s/ and docker-compose.yml) that a
+ * schema validator cannot see: labels that must agree, ports that must line up
+ * with the configuration, probes on the right paths, and environment variables
+ * that the configuration schema (shared/config/config.ts) actually reads.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const K8S_DIR = path.join(ROOT, 'k8s');
+const BASE_DIR = path.join(K8S_DIR, 'base');
+const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
+const CONFIG_FILE = path.join(ROOT, 'shared', 'config', 'config.ts');
+
+/** Manifests of k8s/base that are applied by hand and must stay out of the kustomization. */
+const TEMPLATES = new Set(['secret.example.yaml', 'reindex-job.yaml']);
+
+/** Which port variables a target listens on; every other target listens on SERVICE_PORT. */
+const TARGET_PORT_VARS: Record<string, string[]> = {
+  all: ['PUBLIC_PORT', 'API_PORT'],
+  gateway: ['PUBLIC_PORT', 'API_PORT'],
+};
+
+// ------------------------------------------------------------------ loading --
+
+type Obj = Record<string, any>;
+interface Manifest {
+  file: string;
+  doc: Obj;
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return yamlFilesUnder(p);
+      return /\.ya?ml$/.test(e.name) ? [p] : [];
+    })
+    .sort();
+}
+
+/** Every YAML document of a file; fails on any syntax error. `<<` merge keys are resolved (compose uses them). */
+function loadYaml(file: string): Obj[] {
+  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'), { merge: true, prettyErrors: true });
+  const list = Array.isArray(docs) ? docs : [docs];
+  const errors = list.flatMap((d) => d.errors.map((e) => `${path.relative(ROOT, file)}: ${e.message}`));
+  if (errors.length) throw new Error(errors.join('\n'));
+  return list.map((d) => d.toJS() as Obj | null).filter((d): d is Obj => d !== null && typeof d === 'object');
+}
+
+/** The keys of `const schema = z.object({ ... })` in the config module, with the raw text of each. */
+function configSchema(): Map<string, string> {
+  const src = fs.readFileSync(CONFIG_FILE, 'utf8');
+  const start = src.search(/\bschema\s*=\s*z\s*\.\s*object\s*\(\s*\{/);
+  if (start < 0) throw new Error('no `schema = z.object({` in shared/config/config.ts');
+  const open = src.indexOf('{', start);
+  let depth = 0;
+  let end = -1;
+  for (let i = open; i < src.length; i++) {
+    if (src[i] === '{') depth++;
+    else if (src[i] === '}' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error('unbalanced braces in the config schema');
+  const body = src.slice(open + 1, end);
+  const keys = new Map<string, string>();
+  // Top-level keys only: a key at the start of a line, followed by its definition up to the next key.
+  const re = /^\s*([A-Z][A-Z0-9_]*)\s*:(.*)$/gm;
+  for (let m = re.exec(body); m; m = re.exec(body)) keys.set(m[1], m[2]);
+  return keys;
+}
+
+/** The schema's numeric default for a key, e.g. `port(8090)` or `.default(10_000)`. */
+function schemaDefault(schema: Map<string, string>, key: string): number | undefined {
+  const def = schema.get(key);
+  const m = def && (/\.default\(\s*([\d_]+)\s*\)/.exec(def) ?? /^\s*port\(\s*([\d_]+)\s*\)/.exec(def));
+  return m ? Number(m[1].replace(/_/g, '')) : undefined;
+}
+
+const schema = configSchema();
+const k8sFiles = yamlFilesUnder(K8S_DIR);
+const manifests: Manifest[] = k8sFiles.flatMap((file) => loadYaml(file).map((doc) => ({ file, doc })));
+const compose = loadYaml(COMPOSE_FILE)[0];
+
+const ofKind = (kind: string) => manifests.filter((m) => m.doc.kind === kind);
+const deployments = ofKind('Deployment');
+const services = ofKind('Service');
+const jobs = ofKind('Job');
+const configMaps = ofKind('ConfigMap');
+const secrets = ofKind('Secret');
+const configMap: Record<string, string> = Object.assign({}, ...configMaps.map((c) => c.doc.data ?? {}));
+
+const nameOf = (m: Manifest) => `${path.relative(ROOT, m.file)}#${m.doc.kind}/${m.doc.metadata?.name ?? m.doc.metadata?.generateName}`;
+const podSpec = (m: Manifest): Obj => m.doc.spec.template.spec;
+const containersOf = (m: Manifest): Obj[] => podSpec(m).containers ?? [];
+const matches = (selector: Obj, labels: Obj) =>
+  Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+
+/** The container port a probe or Service targetPort names (by name or number), if declared. */
+function declaredPort(containers: Obj[], port: string | number): Obj | undefined {
+  return containers
+    .flatMap((c) => c.ports ?? [])
+    .find((p: Obj) => (typeof port === 'number' ? p.containerPort === port : p.name === port || String(p.containerPort) === port));
+}
+
+function targetOf(container: Obj): string | undefined {
+  const args: string[] = [...(container.command ?? []), ...(container.args ?? [])].map(String);
+  const i = args.indexOf('--target');
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function preStopSleepSeconds(container: Obj): number {
+  const cmd: string[] = container.lifecycle?.preStop?.exec?.command ?? [];
+  if (cmd[0] === 'sleep') return Number(cmd[1]) || 0;
+  return Number(container.lifecycle?.preStop?.sleep?.seconds ?? 0);
+}
+
+const shutdownTimeoutMs = Number(configMap.SHUTDOWN_TIMEOUT_MS);
+
+// -------------------------------------------------------------------- tests --
+
+describe('config schema (source of truth for variable names)', () => {
+  it('is found and has the expected shape', () => {
+    expect(schema.size).toBeGreaterThan(10);
+    for (const key of ['DATABASE_URL', 'SERVICE_PORT', 'PUBLIC_SEARCH_URL', 'SHUTDOWN_TIMEOUT_MS']) expect(schema.has(key)).toBe(true);
+    expect(schemaDefault(schema, 'SERVICE_PORT')).toBe(8090);
+  });
+});
+
+describe('k8s manifests', () => {
+  it('parse, and every document has apiVersion, kind and a name', () => {
+    expect(k8sFiles.length).toBeGreaterThan(0);
+    for (const m of manifests) {
+      if (path.basename(m.file) === 'kustomization.yaml') continue;
+      expect({ file: nameOf(m), apiVersion: typeof m.doc.apiVersion, kind: typeof m.doc.kind }).toEqual({
+        file: nameOf(m),
+        apiVersion: 'string',
+        kind: 'string',
+      });
+      expect(m.doc.metadata?.name ?? m.doc.metadata?.generateName).toBeTruthy();
+    }
+  });
+
+  it('have at least the gateway and public-search Deployments', () => {
+    const targets = deployments.flatMap((d) => containersOf(d).map(targetOf));
+    expect(targets).toEqual(expect.arrayContaining(['gateway', 'public-search']));
+  });
+
+  it('the kustomization lists every manifest of base except the templates, and only files that exist', () => {
+    const kustomization = manifests.find((m) => m.file === path.join(BASE_DIR, 'kustomization.yaml'));
+    expect(kustomization).toBeDefined();
+    const listed: string[] = kustomization!.doc.resources ?? [];
+    const inBase = fs
+      .readdirSync(BASE_DIR)
+      .filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && !TEMPLATES.has(f))
+      .sort();
+    expect([...listed].sort()).toEqual(inBase);
+    for (const t of TEMPLATES) {
+      expect(fs.existsSync(path.join(BASE_DIR, t))).toBe(true);
+      expect(listed).not.toContain(t);
+    }
+  });
+
+  it('the kustomization image name is the one the workloads use', () => {
+    const kustomization = manifests.find((m) => m.file === path.join(BASE_DIR, 'kustomization.yaml'))!;
+    const imageNames = new Set((kustomization.doc.images ?? []).map((i: Obj) => i.name));
+    for (const w of [...deployments, ...jobs])
+      for (const c of containersOf(w)) expect({ w: nameOf(w), image: imageNames.has(String(c.image).split(':')[0]) }).toEqual({ w: nameOf(w), image: true });
+  });
+
+  it('the ConfigMap defines SHUTDOWN_TIMEOUT_MS', () => {
+    expect(Number.isFinite(shutdownTimeoutMs)).toBe(true);
+  });
+
+  describe.each(deployments.map((d) => [nameOf(d), d] as const))('%s', (_name, d) => {
+    const spec = podSpec(d);
+    const containers = containersOf(d);
+
+    it('selector matches the pod labels, which carry app.kubernetes.io/name and component', () => {
+      const labels = d.doc.spec.template.metadata.labels;
+      expect(matches(d.doc.spec.selector.matchLabels, labels)).toBe(true);
+      expect(labels['app.kubernetes.io/name']).toBeTruthy();
+      expect(labels['app.kubernetes.io/component']).toBeTruthy();
+      expect(d.doc.spec.selector.matchLabels['app.kubernetes.io/component']).toBe(labels['app.kubernetes.io/component']);
+    });
+
+    it('runs `start --target <component>`, listening on the ports the config gives that target', () => {
+      const component = d.doc.spec.template.metadata.labels['app.kubernetes.io/component'];
+      for (const c of containers) {
+        const target = targetOf(c);
+        expect(target).toBe(component);
+        const portVars = TARGET_PORT_VARS[target!] ?? ['SERVICE_PORT'];
+        const expected = portVars.map((v) => Number(configMap[v] ?? schemaDefault(schema, v))).sort();
+        const declared = (c.ports ?? []).map((p: Obj) => p.containerPort).sort();
+        expect(declared).toEqual(expected);
+      }
+    });
+
+    it('every container probes /healthz (liveness, startup) and /readyz (readiness) on a declared port', () => {
+      for (const c of containers) {
+        for (const [probe, pathWanted] of [
+          ['livenessProbe', '/healthz'],
+          ['readinessProbe', '/readyz'],
+          ['startupProbe', '/healthz'],
+        ] as const) {
+          const get = c[probe]?.httpGet;
+          expect({ probe, path: get?.path }).toEqual({ probe, path: pathWanted });
+          expect({ probe, port: declaredPort([c], get.port) !== undefined }).toEqual({ probe, port: true });
+        }
+      }
+    });
+
+    it('terminationGracePeriodSeconds exceeds SHUTDOWN_TIMEOUT_MS (plus any preStop sleep)', () => {
+      for (const c of containers)
+        expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(shutdownTimeoutMs / 1000 + preStopSleepSeconds(c));
+    });
+  });
+
+  describe.each([...deployments, ...jobs].map((w) => [nameOf(w), w] as const))('%s (workload hardening)', (_name, w) => {
+    const spec = podSpec(w);
+    const containers = containersOf(w);
+    const volumes: Obj[] = spec.volumes ?? [];
+
+    it('every container has cpu and memory requests and limits', () => {
+      for (const c of containers)
+        for (const kind of ['requests', 'limits'])
+          for (const res of ['cpu', 'memory']) expect({ c: c.name, kind, res, set: c.resources?.[kind]?.[res] != null }).toEqual({ c: c.name, kind, res, set: true });
+    });
+
+    it('runs as non-root with a read-only root filesystem and an emptyDir /tmp', () => {
+      for (const c of containers) {
+        expect(c.securityContext?.runAsNonRoot ?? spec.securityContext?.runAsNonRoot).toBe(true);
+        expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
+        expect(c.securityContext?.allowPrivilegeEscalation).toBe(false);
+        const tmp = (c.volumeMounts ?? []).find((v: Obj) => v.mountPath === '/tmp');
+        expect(tmp).toBeDefined();
+        expect(volumes.find((v) => v.name === tmp.name)?.emptyDir).toBeDefined();
+      }
+    });
+
+    it('DATA_DIR, if set, is a mounted writable volume', () => {
+      const dataDir = configMap.DATA_DIR;
+      if (!dataDir) return;
+      for (const c of containers) {
+        const mount = (c.volumeMounts ?? []).find((v: Obj) => v.mountPath === dataDir);
+        expect({ c: c.name, dataDir, mounted: Boolean(mount && !mount.readOnly) }).toEqual({ c: c.name, dataDir, mounted: true });
+      }
+    });
+
+    it('envFrom references a ConfigMap and Secret defined in k8s/', () => {
+      for (const c of containers)
+        for (const ref of c.envFrom ?? []) {
+          if (ref.configMapRef) expect(configMaps.map((m) => m.doc.metadata.name)).toContain(ref.configMapRef.name);
+          if (ref.secretRef) expect(secrets.map((m) => m.doc.metadata.name)).toContain(ref.secretRef.name);
+        }
+    });
+  });
+
+  it('the reindex Job runs `gx reindex`', () => {
+    const reindex = jobs.filter((j) => containersOf(j).some((c) => (c.args ?? [])[0] === 'reindex'));
+    expect(reindex.length).toBe(1);
+    expect(podSpec(reindex[0]).restartPolicy).toBe('Never');
+  });
+
+  it('every Service selects a Deployment and targets a port that Deployment exposes', () => {
+    expect(services.length).toBeGreaterThan(0);
+    for (const s of services) {
+      const d = deployments.find((dep) => matches(s.doc.spec.selector, dep.doc.spec.template.metadata.labels));
+      expect({ service: nameOf(s), deployment: d && nameOf(d) }).toEqual({ service: nameOf(s), deployment: expect.any(String) });
+      for (const p of s.doc.spec.ports)
+        expect({ service: nameOf(s), targetPort: p.targetPort ?? p.port, declared: declaredPort(containersOf(d!), p.targetPort ?? p.port) !== undefined }).toEqual({
+          service: nameOf(s),
+          targetPort: p.targetPort ?? p.port,
+          declared: true,
+        });
+    }
+  });
+
+  it('every Ingress backend is a Service port', () => {
+    const ingresses = ofKind('Ingress');
+    expect(ingresses.length).toBeGreaterThan(0);
+    const backends = ingresses.flatMap((i) => (i.doc.spec.rules ?? []).flatMap((r: Obj) => r.http.paths.map((p: Obj) => ({ host: r.host, ...p.backend.service }))));
+    expect(new Set(backends.map((b) => b.host)).size).toBeGreaterThanOrEqual(2); // public host and api host
+    for (const b of backends) {
+      const s = services.find((svc) => svc.doc.metadata.name === b.name);
+      expect({ backend: b.name, exists: Boolean(s) }).toEqual({ backend: b.name, exists: true });
+      const port = s!.doc.spec.ports.find((p: Obj) => (b.port.name ? p.name === b.port.name : p.port === b.port.number));
+      expect({ backend: b, port: Boolean(port) }).toEqual({ backend: b, port: true });
+    }
+  });
+
+  it('every HorizontalPodAutoscaler and PodDisruptionBudget refers to a Deployment, and each Deployment has both', () => {
+    const hpas = ofKind('HorizontalPodAutoscaler');
+    const pdbs = ofKind('PodDisruptionBudget');
+    for (const h of hpas) expect(deployments.map((d) => d.doc.metadata.name)).toContain(h.doc.spec.scaleTargetRef.name);
+    for (const p of pdbs) expect(deployments.some((d) => matches(p.doc.spec.selector.matchLabels, d.doc.spec.template.metadata.labels))).toBe(true);
+    for (const d of deployments) {
+      expect({ d: nameOf(d), hpa: hpas.some((h) => h.doc.spec.scaleTargetRef.name === d.doc.metadata.name) }).toEqual({ d: nameOf(d), hpa: true });
+      expect({ d: nameOf(d), pdb: pdbs.some((p) => matches(p.doc.spec.selector.matchLabels, d.doc.spec.template.metadata.labels)) }).toEqual({ d: nameOf(d), pdb: true });
+    }
+  });
+
+  it('PUBLIC_SEARCH_URL points at the public-search Service port', () => {
+    const url = new URL(configMap.PUBLIC_SEARCH_URL);
+    const s = services.find((svc) => svc.doc.metadata.name === url.hostname);
+    expect(s).toBeDefined();
+    expect(s!.doc.spec.ports.map((p: Obj) => p.port)).toContain(Number(url.port));
+    const d = deployments.find((dep) => matches(s!.doc.spec.selector, dep.doc.spec.template.metadata.labels))!;
+    expect(containersOf(d).map(targetOf)).toContain('public-search');
+  });
+
+  it('production never seeds demo data', () => {
+    expect(configMap.DEMO_DATA).toBe('false');
+  });
+
+  it('every environment variable name is one the config schema knows', () => {
+    const names = new Set<string>();
+    for (const c of configMaps) Object.keys(c.doc.data ?? {}).forEach((k) => names.add(k));
+    for (const s of secrets) Object.keys({ ...(s.doc.stringData ?? {}), ...(s.doc.data ?? {}) }).forEach((k) => names.add(k));
+    for (const w of [...deployments, ...jobs]) for (const c of containersOf(w)) for (const e of c.env ?? []) names.add(e.name);
+    // Commented-out alternatives in the secret template count too.
+    for (const s of secrets) {
+      const text = fs.readFileSync(s.file, 'utf8');
+      for (const m of text.matchAll(/^\s*#\s*([A-Z][A-Z0-9_]*):/gm)) names.add(m[1]);
+    }
+    expect(names.size).toBeGreaterThan(0);
+    expect([...names].filter((n) => !schema.has(n))).toEqual([]);
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const svcs: Record<string, Obj> = compose.services ?? {};
+  /** Services that run the project image (they have `build`, or the same image as one that has). */
+  const builtImages = new Set(Object.values(svcs).filter((s) => s.build).map((s) => s.image));
+  const gx = Object.entries(svcs).filter(([, s]) => s.build || builtImages.has(s.image));
+  const envOf = (s: Obj): Record<string, string> => {
+    const env = s.environment ?? {};
+    if (!Array.isArray(env)) return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)]));
+    return Object.fromEntries(env.map((e: string) => [e.split('=')[0], e.slice(e.indexOf('=') + 1)]));
+  };
+  const commandOf = (s: Obj): string[] => (Array.isArray(s.command) ? s.command : String(s.command ?? '').split(/\s+/));
+  const targetIn = (s: Obj) => {
+    const cmd = commandOf(s);
+    return cmd[cmd.indexOf('--target') + 1];
+  };
+  const durationSeconds = (d: string) => {
+    const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(d));
+    if (!m) throw new Error(`unparsed duration ${d}`);
+    return Number(m[1]) * ({ ms: 0.001, s: 1, m: 60 }[m[2] ?? 's'] ?? 1);
+  };
+
+  it('has postgres 16, redis 7, elasticsearch 8 with healthchecks, and the gateway and public-search targets', () => {
+    expect(svcs.postgres?.image).toMatch(/^postgres:16/);
+    expect(svcs.redis?.image).toMatch(/^redis:7/);
+    expect(svcs.elasticsearch?.image).toMatch(/elasticsearch:8\./);
+    for (const name of ['postgres', 'redis', 'elasticsearch']) expect(svcs[name].healthcheck?.test).toBeDefined();
+    expect(targetIn(svcs.gateway)).toBe('gateway');
+    expect(targetIn(svcs['public-search'])).toBe('public-search');
+  });
+
+  it('runs Elasticsearch as a single node with security off', () => {
+    const env = envOf(svcs.elasticsearch);
+    expect(env['discovery.type']).toBe('single-node');
+    expect(env['xpack.security.enabled']).toBe('false');
+  });
+
+  it('every environment variable of the project services is one the config schema knows', () => {
+    expect(gx.length).toBeGreaterThanOrEqual(2);
+    const unknown = gx.flatMap(([name, s]) => Object.keys(envOf(s)).filter((k) => !schema.has(k)).map((k) => `${name}: ${k}`));
+    expect(unknown).toEqual([]);
+  });
+
+  it('depends_on waits for health, and every dependency has a healthcheck', () => {
+    for (const [name, s] of gx) {
+      const deps = s.depends_on ?? {};
+      expect({ name, form: Array.isArray(deps) ? 'list' : 'map' }).toEqual({ name, form: 'map' });
+      for (const [dep, cond] of Object.entries(deps as Obj)) {
+        expect({ name, dep, condition: cond.condition }).toEqual({ name, dep, condition: 'service_healthy' });
+        expect({ dep, healthcheck: Boolean(svcs[dep]?.healthcheck?.test) }).toEqual({ dep, healthcheck: true });
+      }
+    }
+  });
+
+  it('only public-search seeds demo data (explicitly false elsewhere: the default is true)', () => {
+    for (const [name, s] of gx) expect({ name, DEMO_DATA: envOf(s).DEMO_DATA }).toEqual({ name, DEMO_DATA: name === 'public-search' ? 'true' : 'false' });
+  });
+
+  it("the gateway's PUBLIC_SEARCH_URL points at the public-search service's SERVICE_PORT", () => {
+    const url = new URL(envOf(svcs.gateway).PUBLIC_SEARCH_URL);
+    expect(url.hostname).toBe('public-search');
+    const servicePort = Number(envOf(svcs['public-search']).SERVICE_PORT ?? schemaDefault(schema, 'SERVICE_PORT'));
+    expect(Number(url.port)).toBe(servicePort);
+    expect(Object.keys(svcs.gateway.depends_on ?? {})).toContain('public-search');
+  });
+
+  it('the gateway publishes PUBLIC_PORT and API_PORT', () => {
+    const env = envOf(svcs.gateway);
+    const containerPorts = (svcs.gateway.ports ?? []).map((p: string | Obj) => Number(typeof p === 'string' ? p.split(':').pop() : p.target));
+    for (const v of ['PUBLIC_PORT', 'API_PORT']) expect(containerPorts).toContain(Number(env[v] ?? schemaDefault(schema, v)));
+  });
+
+  it('stop_grace_period exceeds SHUTDOWN_TIMEOUT_MS', () => {
+    for (const [name, s] of gx) {
+      const timeoutMs = Number(envOf(s).SHUTDOWN_TIMEOUT_MS ?? schemaDefault(schema, 'SHUTDOWN_TIMEOUT_MS'));
+      expect({ name, ok: durationSeconds(s.stop_grace_period ?? '10s') > timeoutMs / 1000 }).toEqual({ name, ok: true });
+    }
+  });
+});
