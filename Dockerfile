@@ -20,7 +20,7 @@ COPY . .
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund \
  && npm run build \
- && test -f dist/bin/gx.js
+ && node bin/gx.js --help >/dev/null
 
 # -------------------------------------------------------------- runtime ----
 FROM ${NODE_IMAGE} AS runtime
@@ -43,6 +43,9 @@ RUN --mount=type=cache,target=/root/.npm \
  && chown 1000:1000 /data
 
 COPY --from=build /app/dist ./dist
+# bin/gx.js is the package's `bin` (a shim loading dist/bin/gx-cli.js); infra/ holds
+# the SQL migrations and the Elasticsearch index definition read at run time.
+COPY bin/gx.js ./bin/gx.js
 COPY infra ./infra
 
 # The image's `node` user (uid/gid 1000), numeric so that Kubernetes can verify
@@ -57,5 +60,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "const e=process.env;Promise.any([e.PUBLIC_PORT||8080,e.SERVICE_PORT||8090].map(p=>fetch('http://127.0.0.1:'+p+'/healthz').then(r=>{if(!r.ok)throw new Error(r.status)}))).then(()=>process.exit(0),()=>process.exit(1))"]
 
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["node", "dist/bin/gx.js"]
+ENTRYPOINT ["node", "bin/gx.js"]
 CMD ["start", "--target", "all"]

@@ -2,6 +2,7 @@ import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { PAPERS_REINDEX_CHANNEL } from '../shared/keyword-index/index-sync';
+import { rebuildFromPostgres } from '../shared/keyword-index/rebuild';
 import { createKeywordIndex } from '../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../shared/logging/logger';
 import { PaperRepository } from '../shared/papers/paper.repository';
@@ -24,7 +25,7 @@ export async function reindexCommand(config: Config, logger: Logger): Promise<vo
     }
     const t0 = Date.now();
     await index.init();
-    await index.rebuild(repository.allInBatches());
+    await rebuildFromPostgres(index, repository);
     process.stdout.write(`rebuilt the ${index.kind} index: ${await index.count()} papers in ${Date.now() - t0} ms\n`);
   } finally {
     await index.close();

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Logger } from '../logging/logger';
 import type { PaperRepository } from '../papers/paper.repository';
 import type { KeywordIndex } from './keyword-index.port';
+import { catchUpFromPostgres, rebuildFromPostgres } from './rebuild';
 
 export const PAPERS_CHANGED_CHANNEL = 'papers_changed';
 export const PAPERS_REINDEX_CHANNEL = 'papers_reindex';
@@ -41,21 +42,12 @@ export class IndexSync {
 
   async rebuild(): Promise<void> {
     const t0 = Date.now();
-    // Changes made during the build are applied afterwards by the catch-up from this point.
-    const seq = await this.repository.latestChangeSeq();
-    await this.index.rebuild(this.repository.allInBatches());
-    this.lastSeq = seq;
-    await this.catchUp();
+    this.lastSeq = await rebuildFromPostgres(this.index, this.repository);
     this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, 'keyword index built from Postgres');
   }
 
   async catchUp(): Promise<void> {
-    for (;;) {
-      const { papers, lastSeq } = await this.repository.changedSince(this.lastSeq);
-      if (papers.length === 0) return;
-      await this.index.upsert(papers);
-      this.lastSeq = lastSeq;
-    }
+    this.lastSeq = await catchUpFromPostgres(this.index, this.repository, this.lastSeq);
   }
 
   private async listen(): Promise<void> {

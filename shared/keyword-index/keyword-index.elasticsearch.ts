@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { infraPath } from '../project-paths';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Config } from '../config/config';
 import type { Paper } from '../papers/paper';
@@ -206,25 +206,16 @@ export function createElasticsearchClient(config: ElasticsearchConfig): Client {
   return new Client({ node: config.url, auth, requestTimeout: 30_000, maxRetries: 3 });
 }
 
-const DEFINITION_PATH = path.join('infra', 'elasticsearch', 'papers-index.json');
 let cachedDefinition: IndexDefinition | undefined;
 
-/**
- * Reads the index definition from the project root: the nearest directory above this file that
- * holds it, so the same code works from `shared/` (sources, tests) and `dist/shared/` (compiled).
- */
+/** Reads the index definition, `infra/elasticsearch/papers-index.json`. */
 export function loadIndexDefinition(): IndexDefinition {
   if (cachedDefinition) return cachedDefinition;
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, DEFINITION_PATH);
-    if (fs.existsSync(file)) {
-      const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<IndexDefinition>;
-      if (!isObject(parsed.settings) || !isObject(parsed.mappings)) throw new Error(`${file} must hold "settings" and "mappings" objects`);
-      cachedDefinition = parsed as IndexDefinition;
-      return cachedDefinition;
-    }
-    if (path.dirname(dir) === dir) throw new Error(`cannot find ${DEFINITION_PATH} in any directory above ${__dirname}`);
-  }
+  const file = infraPath('elasticsearch', 'papers-index.json');
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<IndexDefinition>;
+  if (!isObject(parsed.settings) || !isObject(parsed.mappings)) throw new Error(`${file} must hold "settings" and "mappings" objects`);
+  cachedDefinition = parsed as IndexDefinition;
+  return cachedDefinition;
 }
 
 /** `<alias>-v<milliseconds>`: later rebuilds sort after earlier ones, and never reuse a live name. */

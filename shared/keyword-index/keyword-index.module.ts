@@ -4,6 +4,7 @@ import type { ModuleDefinition } from '../runtime/module';
 import { createKeywordIndex } from './keyword-index.factory';
 import type { KeywordIndex } from './keyword-index.port';
 import { IndexSync } from './index-sync';
+import { rebuildFromPostgres } from './rebuild';
 
 /**
  * The keyword engine of this process. A process-local index is built from Postgres and follows
@@ -22,7 +23,13 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
       await sync.start();
     } else if ((await index.count()) === 0 && (await repository.count()) > 0) {
       logger.info({ engine: index.kind }, 'search index is empty; building it from Postgres');
-      await index.rebuild(repository.allInBatches());
+      try {
+        await rebuildFromPostgres(index, repository);
+      } catch (err) {
+        // Replicas starting together race to fill an empty index; the loser finds it filled.
+        if ((await index.count()) === 0) throw err;
+        logger.info('another process built the index first');
+      }
     }
     return {
       value: index,

@@ -333,6 +333,30 @@ describe('k8s manifests', () => {
   });
 });
 
+describe('Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const instruction = (name: string) => [...dockerfile.matchAll(new RegExp(`^${name}\\s+(.+)$`, 'gm'))].map((m) => m[1].trim());
+  const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it("the ENTRYPOINT runs the package's `gx` bin, which the runtime stage copies", () => {
+    const bin = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin?.gx as string;
+    expect(bin).toBeTruthy();
+    const entrypoint = JSON.parse(instruction('ENTRYPOINT').pop()!);
+    expect(entrypoint).toEqual(['node', bin.replace(/^\.\//, '')]);
+    expect(runtimeStage).toMatch(new RegExp(`^COPY\\s+${bin.replace(/^\.\//, '').replace(/[.]/g, '\\.')}\\s`, 'm'));
+    expect(JSON.parse(instruction('CMD').filter((c) => c.startsWith('[')).pop()!)).toEqual(['start', '--target', 'all']);
+  });
+
+  it('the runtime stage ships infra/, runs as a numeric non-root user, in production mode', () => {
+    expect(runtimeStage).toMatch(/^COPY\s+infra\s/m);
+    const user = /^USER\s+(\d+)(?::(\d+))?\s*$/m.exec(runtimeStage);
+    expect(user).not.toBeNull();
+    expect(Number(user![1])).toBeGreaterThan(0);
+    expect(runtimeStage).toMatch(/NODE_ENV=production/);
+    expect(runtimeStage).toMatch(/npm ci --omit=dev --ignore-scripts/);
+  });
+});
+
 describe('docker-compose.yml', () => {
   const svcs: Record<string, Obj> = compose.services ?? {};
   /** Services that run the project image (they have `build`, or the same image as one that has). */

@@ -1,0 +1,59 @@
+import { parsePaperInput, type PaperInput } from '../../shared/papers/paper-input';
+import type { Paper } from '../../shared/papers/paper';
+
+/** Builds a valid stored paper from input fields, as the loader would. */
+export function paper(input: PaperInput, updatedAt = '2026-01-01T00:00:00.000Z'): Paper {
+  const parsed = parsePaperInput(input);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return { ...parsed.paper, updated_at: updatedAt };
+}
+
+/**
+ * A small corpus that exercises the matching rules: Japanese two-character terms inside longer
+ * words, full-width and mixed-language text, terms in different field groups, ties on score and
+ * year, papers without a year, every language, and text that must NOT match across values.
+ */
+export const FIXTURE_PAPERS: Paper[] = [
+  paper({ id: 'f01', title: 'Green hydrogen production costs', abstract: 'Electrolysis and renewable power for hydrogen supply chains.', year: 2024, topic: 'hydrogen', tags: ['hydrogen', 'electrolysis'], lang: 'en' }),
+  paper({ id: 'f02', title: '水素エネルギーの社会実装', abstract: '日本における水素サプライチェーンと炭素価格の関係を分析する。', year: 2023, topic: 'hydrogen', tags: ['水素', 'サプライチェーン'], lang: 'ja', title_en: 'Social implementation of hydrogen energy' }),
+  paper({ id: 'f03', title: 'ＣＯ２排出量の算定', abstract: 'Scope 3排出の算定方法を比較する。', year: 2022, topic: 'scope3', tags: ['Scope 3', '排出量'], lang: 'ja' }),
+  paper({ id: 'f04', title: 'CO2 emissions accounting for Scope 3', abstract: 'Comparing carbon accounting methods; 排出 factors from Japan.', year: 2022, topic: 'carbon_accounting', tags: ['co2', 'scope 3'], lang: 'mul' }),
+  paper({ id: 'f05', title: '碳排放交易市场研究', abstract: '中国碳排放交易与氢能发展的关系。', year: 2021, topic: 'carbon_pricing', tags: ['碳排放', '氢能'], lang: 'zh', title_ja: '炭素排出量取引市場の研究', title_en: 'Research on carbon emission trading markets', ai_summary_ja: '中国の炭素排出量取引と水素の関係を論じる。', ai_summary_en: 'Discusses carbon trading and hydrogen in China.' }),
+  paper({ id: 'f06', title: 'Carbon pricing and climate finance', abstract: 'Carbon taxes versus emissions trading.', year: 2024, topic: 'carbon_pricing', tags: ['carbon tax'], lang: 'en' }),
+  paper({ id: 'f07', title: 'Climate finance flows', abstract: 'Carbon markets channel climate finance.', year: 2024, topic: 'climate_finance', tags: ['finance'], lang: 'en' }),
+  paper({ id: 'f08', title: 'Climate finance flows revisited', abstract: 'Carbon markets channel climate finance.', year: 2024, topic: 'climate_finance', tags: ['finance'], lang: 'en' }),
+  paper({ id: 'f09', title: 'Climate finance without a year', abstract: 'Carbon markets and climate finance.', year: null, topic: 'climate_finance', tags: ['finance'], lang: 'en' }),
+  paper({ id: 'f10', title: 'Green bonds in Japan', abstract: 'A review of green bond issuance.', year: 2020, topic: 'climate_finance', tags: ['green', 'bond'], lang: 'en' }),
+  paper({ id: 'f11', title: 'R&D spending: 50% on CCUS?', abstract: 'Capture rates of 90%* were reported.', year: 2019, topic: 'ccus', tags: ['ccus'], lang: 'en' }),
+  paper({ id: 'f12', title: '脱炭素経営とＴＣＦＤ開示', abstract: '気候関連財務情報開示タスクフォースに沿った開示の実態。', year: 2025, topic: 'tcfd', tags: ['TCFD', '開示'], lang: 'ja', ai_summary_en: 'How Japanese firms disclose under TCFD.' }),
+  paper({ id: 'f13', title: 'Biodiversity and forests', abstract: '森林と生物多様性。Forest carbon sinks.', year: 2018, topic: 'biodiversity', tags: ['森林'], lang: 'mul' }),
+  paper({ id: 'f14', title: 'Hydrogen', abstract: 'A short note.', year: 2018, topic: 'other', tags: [], lang: null }),
+  paper({ id: 'f15', title: 'Electric vehicles and the grid', abstract: 'EV charging and renewable power.', year: 2023, topic: 'ev', tags: ['ev', 'grid'], lang: 'en', ai_summary_ja: '電気自動車と電力網。水素車との比較も行う。' }),
+];
+
+/** Queries (already split into normalised terms) every engine must answer like the reference. */
+export const CONTRACT_QUERIES: { name: string; terms: string[]; topic?: Paper['topic']; langs?: ('ja' | 'en' | 'mul')[]; offset?: number; limit?: number }[] = [
+  { name: 'one English term', terms: ['hydrogen'] },
+  { name: 'a Japanese two-character term inside longer words', terms: ['水素'] },
+  { name: 'another two-character term (排出)', terms: ['排出'] },
+  { name: 'full-width input normalised (ＣＯ２ → co2)', terms: ['co2'] },
+  { name: 'mixed-language AND', terms: ['co2', '排出'] },
+  { name: 'Chinese two-character term', terms: ['碳排'] },
+  { name: 'terms in different field groups', terms: ['carbon', 'finance'] },
+  { name: 'ties broken by year then id, missing year last', terms: ['climate', 'finance'] },
+  { name: 'no match', terms: ['nonexistentterm'] },
+  { name: 'a term must not span two tags', terms: ['greenbond'] },
+  { name: 'wildcard characters are literal', terms: ['c*2'] },
+  { name: 'punctuation inside a term', terms: ['50%'] },
+  { name: 'question mark literal', terms: ['ccus?'] },
+  { name: 'topic slug is searched', terms: ['carbon_pricing'] },
+  { name: 'topic filter', terms: ['carbon'], topic: 'carbon_pricing' },
+  { name: 'lang ja includes mul', terms: ['carbon'], langs: ['ja', 'mul'] },
+  { name: 'lang en includes mul', terms: ['hydrogen'], langs: ['en', 'mul'] },
+  { name: 'filter and term', terms: ['水素'], langs: ['en', 'mul'] },
+  { name: 'first page', terms: ['finance'], offset: 0, limit: 2 },
+  { name: 'second page', terms: ['finance'], offset: 2, limit: 2 },
+  { name: 'last partial page', terms: ['finance'], offset: 4, limit: 10 },
+  { name: 'offset past the end', terms: ['finance'], offset: 50, limit: 10 },
+  { name: 'five terms', terms: ['climate', 'finance', 'carbon', 'markets', 'flows'] },
+];

@@ -1,0 +1,6 @@
+import { MemoryKeywordIndex } from '../../shared/keyword-index/keyword-index.memory';
+import { keywordIndexContract } from './keyword-index.contract';
+
+describe('KeywordIndex contract: embedded in-process index', () => {
+  keywordIndexContract(async () => new MemoryKeywordIndex());
+});
