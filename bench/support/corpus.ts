@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Database } from '../../shared/db/database';
+import { migrate } from '../../shared/db/migrate';
+import { generateDemoPapers } from '../../shared/demo/demo-papers';
+import { readJsonLines } from '../../shared/papers/json-lines';
+import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
+import { PaperRepository } from '../../shared/papers/paper.repository';
+import { projectRoot } from '../../shared/project-paths';
+
+/** The real corpus, shared by the projects of this workspace; read in place, never copied. */
+export const REAL_PAPERS_FILE = path.resolve(projectRoot(), '..', 'shared', 'data', 'papers.jsonl');
+
+export interface CorpusReport {
+  real: number;
+  rejectedLines: number;
+  generated: number;
+  total: number;
+  loadMs: number;
+}
+
+/** Migrates the database and loads the real papers plus generated ones up to `target` in all. */
+export async function loadCorpus(url: string, target: number): Promise<CorpusReport> {
+  const started = performance.now();
+  const db = new Database(url, 4);
+  try {
+    await migrate(db);
+    const repository = new PaperRepository(db);
+    const real = await loadPapers(readJsonLines(REAL_PAPERS_FILE), repository);
+    const realCount = await repository.count();
+    const generated = Math.max(0, target - realCount);
+    await loadPapers(recordsAsLines(generateDemoPapers({ count: generated })), repository);
+    const total = await repository.count();
+    return { real: realCount, rejectedLines: real.rejected.length, generated: total - realCount, total, loadMs: performance.now() - started };
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,40 @@
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Request sent to last body byte received, in milliseconds. */
+  ms: number;
+}
+
+/**
+ * Sequential GETs over one kept-alive connection. Plain `http` rather than `fetch`: its client-side
+ * overhead is smaller, so sequential latencies are closer to the server's own time.
+ */
+export class HttpClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  constructor(readonly baseUrl: string) {}
+
+  get(path: string, timeoutMs = 10_000): Promise<HttpResult> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = http.get(`${this.baseUrl}${path}`, { agent: this.agent, timeout: timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        );
+      });
+      req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

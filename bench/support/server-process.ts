@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface ServerProcess {
+  readonly name: string;
+  readonly pid: number;
+  readonly url: string;
+  /** Spawn until the readiness path first answered 200. */
+  readonly startupMs: number;
+  memory(): ProcessMemory;
+  /** SIGTERM (graceful), then SIGKILL if it has not exited in time. */
+  stop(): Promise<void>;
+}
+
+export interface ProcessMemory {
+  /** Resident set size now (VmRSS), MiB. */
+  rssMb: number;
+  /** Peak resident set size so far (VmHWM), MiB. */
+  peakRssMb: number;
+}
+
+const OUTPUT_TAIL_BYTES = 8_192;
+const READY_POLL_MS = 20;
+const STOP_GRACE_MS = 5_000;
+
+// Children still running when this process exits for any reason (a crash included) are killed.
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** VmRSS and VmHWM of a Linux process, from /proc. */
+export function readMemory(pid: number): ProcessMemory {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+function getStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 1_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/**
+ * Spawns a Node server as a child process and waits until `readyPath` answers 200. Its output is
+ * kept (the tail only) to explain a failed start.
+ */
+export async function startServerProcess(options: {
+  name: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  port: number;
+  readyPath: string;
+  timeoutMs: number;
+}): Promise<ServerProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { live.delete(child); resolve(); }));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (hasExited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  for (;;) {
+    if (hasExited) throw new Error(`${options.name} exited during start-up (code ${child.exitCode}); its output ends:\n${tail}`);
+    if (performance.now() - started > options.timeoutMs) {
+      await stop();
+      throw new Error(`${options.name} was not ready within ${options.timeoutMs} ms; its output ends:\n${tail}`);
+    }
+    if ((await getStatus(`${url}${options.readyPath}`)) === 200) break;
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+  const startupMs = performance.now() - started;
+  return { name: options.name, pid: child.pid!, url, startupMs, memory: () => readMemory(child.pid!), stop };
+}

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { readJsonLines } from '../../shared/papers/json-lines';
+import { loadPapers } from '../../shared/papers/paper-loader';
+import { PaperRepository } from '../../shared/papers/paper.repository';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestProcess } from '../support/test-process';
+
+const run = promisify(execFile);
+
+function writeLines(lines: string[]): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gx-load-')), 'papers.jsonl');
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+const good = (extra: object) => JSON.stringify({ title: 'Hydrogen storage in salt caverns', year: 2021, lang: 'en', ...extra });
+
+describe('loading papers from JSON Lines', () => {
+  let database: TestDatabase;
+  let repository: PaperRepository;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    repository = new PaperRepository(database.db);
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  it('reports each bad line with its number and loads the good ones', async () => {
+    const file = writeLines([
+      good({ id: 'a' }),
+      '{not json',
+      JSON.stringify({ id: 'b', abstract: 'no title at all' }),
+      good({ id: 'c', year: 'soon' }),
+      good({ id: 'd', topic: 'nuclear' }),
+      '',
+      good({ id: 'e', source_url: 'javascript:alert(1)' }),
+      '[1,2,3]',
+      good({ id: 'f', title: '水素の地下貯蔵', lang: 'ja' }),
+    ]);
+    const report = await loadPapers(readJsonLines(file), repository);
+    expect(report.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5, 7, 8]);
+    expect(report.rejected[0]!.error).toMatch(/not valid JSON/);
+    expect(report.rejected[1]!.error).toMatch(/title/);
+    expect(report.rejected[2]!.error).toMatch(/year/);
+    expect(report.rejected[3]!.error).toMatch(/topic/);
+    expect(report.inserted).toBe(2);
+    expect(await repository.count()).toBe(2);
+  });
+
+  it('identifies a paper by its DOI, whatever id or DOI spelling the source uses', async () => {
+    const file = writeLines([
+      good({ id: 'source-1', doi: '10.1234/ABC.5' }),
+      good({ id: 'source-2', doi: 'https://doi.org/10.1234/abc.5', title: 'Hydrogen storage in salt caverns (revised)' }),
+      good({ id: 'source-3', doi: 'doi:10.1234/abc.5' }),
+    ]);
+    const report = await loadPapers(readJsonLines(file), repository);
+    expect(report.repeated).toBe(2);
+    expect(await repository.count()).toBe(1);
+    const [paper] = await repository.findByIds([...(await collectIds(repository))]);
+    expect(paper!.doi).toBe('10.1234/abc.5');
+    expect(paper!.title).toBe('Hydrogen storage in salt caverns'); // the last line of the file wins
+  });
+
+  it('updates a changed paper (new update time) and leaves an unchanged one alone', async () => {
+    await loadPapers(readJsonLines(writeLines([good({ id: 'a' }), good({ id: 'b', title: 'Ammonia' })])), repository);
+    const before = await database.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM papers ORDER BY id');
+    await new Promise((r) => setTimeout(r, 20));
+    const report = await loadPapers(readJsonLines(writeLines([good({ id: 'a' }), good({ id: 'b', title: 'Ammonia co-firing' })])), repository);
+    expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+    const after = await database.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM papers ORDER BY id');
+    const changed = after.rows.filter((row, i) => row.updated_at.getTime() !== before.rows[i]!.updated_at.getTime());
+    expect(changed).toHaveLength(1);
+  });
+
+  it('a running server finds papers loaded by another process within seconds', async () => {
+    const app = await startTestProcess({ DATABASE_URL: database.url });
+    try {
+      const search = () => request(app.url).get('/api/v1/papers/search').query({ q: '地熱発電' });
+      expect((await search()).body.total).toBe(0);
+      // Another connection, as `gx load` would have: the server learns of it through Postgres.
+      await loadPapers(readJsonLines(writeLines([good({ id: 'geo', title: '地熱発電の可能性', lang: 'ja' })])), new PaperRepository(database.db));
+      const deadline = Date.now() + 5_000;
+      let total = 0;
+      while (Date.now() < deadline && total === 0) {
+        await new Promise((r) => setTimeout(r, 100));
+        total = (await request(app.url).get('/api/v1/papers/search').query({ q: '地熱発電', limit: '11' })).body.total;
+      }
+      expect(total).toBe(1);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('gx load papers: prints a report, names bad lines on stderr, exits 2, and a rerun changes nothing', async () => {
+    const file = writeLines([good({ id: 'a' }), '{oops', good({ id: 'b', title: 'Carbon capture retrofits' })]);
+    const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    const cli = path.resolve(__dirname, '../../bin/gx.js');
+    const first = await run('node', [cli, 'load', 'papers', file], { env }).catch((e) => e);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toMatch(/line 2: not valid JSON/);
+    expect(first.stdout).toMatch(/3 lines read, 2 inserted, 0 updated, 0 unchanged, 0 repeated in the file, 1 rejected/);
+    const second = await run('node', [cli, 'load', 'papers', file], { env }).catch((e) => e);
+    expect(second.stdout).toMatch(/0 inserted, 0 updated, 2 unchanged/);
+    expect(await repository.count()).toBe(2);
+  });
+});
+
+async function collectIds(repository: PaperRepository): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const batch of repository.allInBatches()) ids.push(...batch.map((p) => p.id));
+  return ids;
+}
