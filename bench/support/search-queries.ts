@@ -29,7 +29,7 @@ const english = [
 
 // Two-character terms are the hard case of a substring index (no word boundaries, many matches).
 const japanese = [
-  '水素', '炭素', '排出', '気候', '金融', '投資', '電力', '再生', '移行', '開示', '削減', '政策', '価格', '技術',
+  '水素', '炭素', '排出', '気候', '金融', '投資', '電力', '再生', '移行', '開示', '削減', '政策', '価格', '貯留',
   '市場', '企業', '評価', '風力', '炭素 排出', '水素 製造', '気候 変動', '電力 価格', '投資 評価', '気候 金融',
 ].map((q): QuerySpec => ({ category: 'japanese', q }));
 
