@@ -10,7 +10,7 @@ import { startCommand } from '../cli/start.command';
 function main(): void {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
