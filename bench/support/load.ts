@@ -51,6 +51,8 @@ export function runRound(baseUrl: string, paths: Paths, connections: number, sec
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url: baseUrl, connections, pipelining: 1, duration: seconds, requests }, (err, result) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+      // autocannon counts a dead server as errors and carries on; a round without one answer is a crash.
+      if (result['2xx'] === 0) return reject(new Error(`no successful response from ${baseUrl} (${result.errors} errors, ${result.non2xx} non-2xx)`));
       const { p50, p99 } = latencySummary(latencies);
       resolve({
         rps: result['2xx'] / result.duration,

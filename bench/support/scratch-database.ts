@@ -31,7 +31,7 @@ export async function createScratchDatabase(cleanup: Cleanup, logger: Logger): P
   const server = adminUrl ? 'DATABASE_URL' : 'embedded (temp dir)';
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-pg-'));
-    cleanup.add('remove the embedded Postgres dir', () => fs.rmSync(dir, { recursive: true, force: true }));
+    cleanup.addSync('remove the embedded Postgres dir', () => fs.rmSync(dir, { recursive: true, force: true }));
     // As root the library runs Postgres as a `postgres` user, which must be able to enter the dir.
     fs.chmodSync(dir, 0o777);
     const embedded = await startEmbeddedPostgres(dir, await freePort(), logger);

@@ -9,8 +9,8 @@ const GROUP_MASK = (1 << GROUP_BITS) - 1;
 const SCORE_BY_MASK = Array.from({ length: 1 << GROUP_BITS }, (_, mask) =>
   FIELD_GROUP_NAMES.reduce((sum, g, i) => (mask & (1 << i) ? sum + FIELD_GROUPS[g].boost : sum), 0),
 );
-// Terms never contain white space, so a newline can separate tokens in the vocabulary text.
-const VOCAB_SEPARATOR = '\n';
+/** A pair of UTF-16 code units as one number: the key of the vocabulary's bigram lists. */
+const bigramAt = (text: string, i: number) => text.charCodeAt(i) * 0x10000 + text.charCodeAt(i + 1);
 
 interface Token {
   text: string;
@@ -20,8 +20,11 @@ interface Token {
 /**
  * The data of the embedded keyword index. A query term never contains white space, so each of its
  * occurrences lies inside one white-space-delimited token of a field: matching a term means finding
- * the distinct tokens that contain it (an `indexOf` scan of the concatenated vocabulary, exact for
- * two-character CJK terms) and taking the union of their postings.
+ * the distinct tokens that contain it and taking the union of their postings. Tokens are found
+ * through the vocabulary's bigram lists: a two-character term's list is exactly its tokens (what a
+ * trigram index cannot give); a longer term intersects its rarest lists and checks the few candidates.
+ * Japanese and Chinese text has no spaces, so its tokens are whole sentences; the bigram lists keep
+ * the lookup independent of how much such text the vocabulary holds.
  *
  * Updating a paper retires its slot and gives it a new one; retired slots are skipped at query time
  * and dropped when the owner rebuilds the state.
@@ -31,11 +34,9 @@ export class MemoryIndexState {
   readonly slotById = new Map<string, number>();
   private readonly tokens: Token[] = [];
   private readonly tokenIds = new Map<string, number>();
+  /** For each bigram, the ids of the tokens holding it, ascending. */
+  private readonly bigramTokens = new Map<number, number[]>();
   retired = 0;
-
-  private vocabText = '';
-  private vocabStarts = new Int32Array(0);
-  private vocabTokenCount = -1;
   /** Live slots in tie order (year descending, id ascending), and each slot's position in it. */
   private tieOrder = new Int32Array(0);
   private tieRank = new Int32Array(0);
@@ -65,6 +66,7 @@ export class MemoryIndexState {
         id = this.tokens.length;
         this.tokens.push({ text, postings: [] });
         this.tokenIds.set(text, id);
+        this.addBigrams(text, id);
       }
       this.tokens[id]!.postings.push((slot << GROUP_BITS) | mask);
     }
@@ -85,7 +87,6 @@ export class MemoryIndexState {
    * (0 for papers that do not match). `accept` applies the filters.
    */
   match(terms: string[], accept: (paper: Paper) => boolean): { slots: number[]; scores: Int32Array } {
-    this.refreshVocabulary();
     const slotCount = this.papers.length;
     const scores = new Int32Array(slotCount);
     const termsMatched = new Uint8Array(slotCount);
@@ -119,58 +120,61 @@ export class MemoryIndexState {
     this.refreshTieOrder();
     if (offset >= slots.length) return [];
     const rank = this.tieRank;
-    // Few matches: sort them. Many: one pass over the tie order into score buckets, each already in order.
+    // Few matches: sort them. Many: count them per score, then one pass over the tie order places
+    // each match at its position within its score group, keeping only the requested window.
     if (slots.length * 16 < this.tieOrder.length) {
-      return slots
-        .sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!)
-        .slice(offset, offset + limit);
+      return slots.sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!).slice(offset, offset + limit);
+    }
+    let maxScore = 0;
+    for (const slot of slots) if (scores[slot]! > maxScore) maxScore = scores[slot]!;
+    const groupStart = new Int32Array(maxScore + 2);
+    for (const slot of slots) groupStart[scores[slot]!]!++;
+    // Turn counts into the position where each score group starts (higher scores first).
+    for (let score = maxScore, start = 0; score >= 0; score--) {
+      const count = groupStart[score]!;
+      groupStart[score] = start;
+      start += count;
     }
     const isMatch = new Uint8Array(this.papers.length);
     for (const slot of slots) isMatch[slot] = 1;
-    const buckets = new Map<number, number[]>();
-    for (const slot of this.tieOrder) {
+    const end = Math.min(offset + limit, slots.length);
+    const page = new Array<number>(end - offset);
+    let placed = 0;
+    for (let i = 0; i < this.tieOrder.length && placed < page.length; i++) {
+      const slot = this.tieOrder[i]!;
       if (isMatch[slot] === 0) continue;
-      const score = scores[slot]!;
-      let bucket = buckets.get(score);
-      if (!bucket) buckets.set(score, (bucket = []));
-      bucket.push(slot);
+      const position = groupStart[scores[slot]!]!++;
+      if (position >= offset && position < end) {
+        page[position - offset] = slot;
+        placed++;
+      }
     }
-    const ordered = [...buckets.keys()].sort((a, b) => b - a).flatMap((score) => buckets.get(score)!);
-    return ordered.slice(offset, offset + limit);
+    return page;
+  }
+
+  private addBigrams(text: string, id: number): void {
+    for (let i = 0; i + 1 < text.length; i++) {
+      const key = bigramAt(text, i);
+      const ids = this.bigramTokens.get(key);
+      if (!ids) this.bigramTokens.set(key, [id]);
+      else if (ids[ids.length - 1] !== id) ids.push(id); // a bigram repeated within the token
+    }
   }
 
   /** Ids of the vocabulary tokens that contain `term`. */
-  private *tokensContaining(term: string): Generator<number> {
-    const text = this.vocabText;
-    const starts = this.vocabStarts;
-    let from = 0;
-    for (;;) {
-      const at = text.indexOf(term, from);
-      if (at < 0) return;
-      // The token holding position `at`: the last start at or before it.
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      yield lo;
-      from = lo + 1 < starts.length ? starts[lo + 1]! : text.length;
+  private tokensContaining(term: string): number[] {
+    if (term.length < 2) return [];
+    const lists: number[][] = [];
+    for (let i = 0; i + 1 < term.length; i++) {
+      const ids = this.bigramTokens.get(bigramAt(term, i));
+      if (!ids) return [];
+      lists.push(ids);
     }
-  }
-
-  private refreshVocabulary(): void {
-    if (this.vocabTokenCount === this.tokens.length) return;
-    const starts = new Int32Array(this.tokens.length);
-    let offset = 0;
-    this.tokens.forEach((token, i) => {
-      starts[i] = offset;
-      offset += token.text.length + VOCAB_SEPARATOR.length;
-    });
-    this.vocabText = this.tokens.map((t) => t.text).join(VOCAB_SEPARATOR);
-    this.vocabStarts = starts;
-    this.vocabTokenCount = this.tokens.length;
+    lists.sort((a, b) => a.length - b.length);
+    if (term.length === 2) return lists[0]!;
+    // The two rarest bigrams narrow the candidates; the substring check makes the answer exact.
+    const candidates = lists.length > 1 ? intersectSorted(lists[0]!, lists[1]!) : lists[0]!;
+    return candidates.filter((id) => this.tokens[id]!.text.includes(term));
   }
 
   private refreshTieOrder(): void {
@@ -182,4 +186,30 @@ export class MemoryIndexState {
     live.forEach((slot, i) => (this.tieRank[slot] = i));
     this.tieOrderStale = false;
   }
+}
+
+/** Ids present in both ascending lists; binary search in the longer one when the lengths differ much. */
+function intersectSorted(small: number[], large: number[]): number[] {
+  const out: number[] = [];
+  if (large.length > small.length * 8) {
+    let lo = 0;
+    for (const id of small) {
+      let hi = large.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (large[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < large.length && large[lo] === id) out.push(id);
+    }
+    return out;
+  }
+  let i = 0;
+  let j = 0;
+  while (i < small.length && j < large.length) {
+    if (small[i]! < large[j]!) i++;
+    else if (small[i]! > large[j]!) j++;
+    else { out.push(small[i]!); i++; j++; }
+  }
+  return out;
 }
