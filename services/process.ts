@@ -4,7 +4,7 @@ import { listen, type RunningServer } from '../shared/http/http-server';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
 import type { Gateway } from './gateway/module';
-import { mountPublicDoor } from './gateway/public-door';
+import { publicDoor } from './gateway/public-door';
 import { MODULES, TARGETS } from './registry';
 
 export interface RunningProcess {
@@ -29,17 +29,16 @@ export async function startProcess(target: string, config: Config, logger: Logge
 
   try {
     if (running.has('gateway')) {
-      const app = base();
-      mountPublicDoor(app, {
+      const door = publicDoor({
         config,
         logger,
-        rateLimit: runtime.value<Gateway>('gateway').publicRateLimit,
+        gateway: runtime.value<Gateway>('gateway'),
         local: runtime.routes(),
         modules: [...MODULES.values()],
         running,
+        readiness: () => runtime.readiness(),
       });
-      app.use(notFoundHandler, errorHandler(logger));
-      servers.public = await listen(app, config.http.publicPort, config.http.host);
+      servers.public = await listen(door, config.http.publicPort, config.http.host);
     } else {
       const app = base();
       for (const mount of runtime.routes()) app.use(mount.router);

@@ -1,17 +1,19 @@
-import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
+import type { ResponseCache } from '../../shared/cache/response-cache.port';
 import type { ModuleDefinition } from '../../shared/runtime/module';
-import { publicRateLimit } from './public-rate-limit';
+import { EdgeCache } from './edge-cache';
+import { publicRateLimit, type RateLimitCheck } from './public-rate-limit';
 
 export interface Gateway {
-  /** The per-client-IP limiter of the public door, or undefined when turned off. */
-  publicRateLimit?: RequestHandler;
+  /** The per-client-IP limit of the public door, or undefined when turned off. */
+  publicRateLimit?: RateLimitCheck;
+  edgeCache: EdgeCache;
 }
 
-/** The front doors (routing, CORS, per-IP limits, error shape); the process assembles them around the routes. */
+/** The front doors' policies (per-IP limits, edge cache); `public-door.ts` assembles them around the routes. */
 export const gatewayModule: ModuleDefinition<Gateway> = {
   name: 'gateway',
-  dependsOn: ['redis'],
+  dependsOn: ['redis', 'response-cache'],
   async init({ config, logger, get }) {
     return {
       value: {
@@ -21,6 +23,7 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
           redis: get<Redis | undefined>('redis'),
           logger,
         }),
+        edgeCache: new EdgeCache(get<ResponseCache>('response-cache'), config.responseCache.ttlSeconds),
       },
     };
   },

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ProblemError } from '../../shared/errors/problem';
@@ -15,6 +15,9 @@ export interface PublicRateLimitOptions {
   logger: Logger;
 }
 
+/** Counts a request against its client's allowance; false when it was answered with a 429. */
+export type RateLimitCheck = (req: IncomingMessage, res: ServerResponse, clientIp: string) => Promise<boolean>;
+
 function limiter(keyPrefix: string, points: number, redis: Redis | undefined) {
   const opts = { keyPrefix, points, duration: WINDOW_SECONDS };
   if (!redis) return new RateLimiterMemory(opts);
@@ -27,13 +30,13 @@ function limiter(keyPrefix: string, points: number, redis: Redis | undefined) {
  * drawn only when the minute's allowance is spent (rate-limiter-flexible's BurstyRateLimiter, its
  * token-bucket equivalent). Returns undefined when the limit is turned off (perMinute = 0).
  */
-export function publicRateLimit(options: PublicRateLimitOptions): RequestHandler | undefined {
+export function publicRateLimit(options: PublicRateLimitOptions): RateLimitCheck | undefined {
   if (options.perMinute === 0) return undefined;
   const main = limiter('gx:rl:public', options.perMinute, options.redis);
   const bursty = options.burst > 0 ? new BurstyRateLimiter(main, limiter('gx:rl:public-burst', options.burst, options.redis)) : main;
   const policy = `"${POLICY}";q=${options.perMinute};w=${WINDOW_SECONDS}`;
 
-  const setHeaders = (res: Parameters<RequestHandler>[1], state: RateLimiterRes) => {
+  const setHeaders = (res: ServerResponse, state: RateLimiterRes) => {
     const remaining = Math.max(0, state.remainingPoints);
     const reset = Math.max(0, Math.ceil(state.msBeforeNext / 1000));
     res.setHeader('RateLimit-Policy', policy);
@@ -42,17 +45,15 @@ export function publicRateLimit(options: PublicRateLimitOptions): RequestHandler
     res.setHeader('X-RateLimit-Remaining', String(remaining));
   };
 
-  return async (req, res, next) => {
-    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return async (_req, res, clientIp) => {
     try {
-      setHeaders(res, await bursty.consume(key));
-      next();
+      setHeaders(res, await bursty.consume(clientIp));
+      return true;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
         // The store failed outright (insurance included): serve rather than lock every client out.
         options.logger.warn({ err: (rejection as Error)?.message }, 'rate limiter failed; request let through');
-        next();
-        return;
+        return true;
       }
       setHeaders(res, rejection);
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -66,6 +67,7 @@ export function publicRateLimit(options: PublicRateLimitOptions): RequestHandler
           { 'Retry-After': String(retryAfter) },
         ),
       );
+      return false;
     }
   };
 }

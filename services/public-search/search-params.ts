@@ -90,8 +90,3 @@ export function parseSearchParams(query: RawQuery): SearchParams {
   }
   return { query: q, terms, topic: topicValue ?? null, lang: langValue as SearchLang, limit, offset };
 }
-
-/** A key that is equal for requests that must get the same answer (the response cache's key). */
-export function cacheKeyOf(p: SearchParams): string {
-  return JSON.stringify([p.query, p.topic, p.lang, p.limit, p.offset]);
-}

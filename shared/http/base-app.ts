@@ -1,17 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger';
+import { accessLog } from './access-log';
 import { healthRoutes, type ReadinessCheck } from './health.routes';
 import { requestId } from './request-id';
 
 /**
- * The express app every listener starts from: proxy trust, request ids, access logs, and the
- * health endpoints (ahead of any limiter, so probes are never throttled).
+ * The express app every listener routes with: proxy trust, request ids, access logs, and the
+ * health endpoints. Behind the gateway's edge the first two have already run and are skipped.
  */
 export function createBaseApp(deps: {
   logger: Logger;
   trustProxy: boolean | number | string[];
   readiness: () => Record<string, ReadinessCheck>;
+  /** False when the gateway's edge has already logged the request. */
+  logRequests?: boolean;
 }): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -20,18 +23,8 @@ export function createBaseApp(deps: {
   // Plain key=value parsing: no nested objects from `a[b]=c`; a repeated key becomes an array.
   app.set('query parser', 'simple');
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req) => (req as express.Request).requestId,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  const log = deps.logRequests === false ? undefined : accessLog(deps.logger);
+  if (log) app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => { log(req, res); next(); });
   app.use(healthRoutes(deps.readiness));
   return app;
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 
 export interface RunningServer {
   readonly port: number;
@@ -8,7 +8,7 @@ export interface RunningServer {
   close(timeoutMs: number): Promise<void>;
 }
 
-export async function listen(app: Express, port: number, host: string): Promise<RunningServer> {
+export async function listen(app: RequestListener, port: number, host: string): Promise<RunningServer> {
   const server = http.createServer(app);
   // Longer than a typical load balancer's idle timeout, so it closes idle connections first.
   server.keepAliveTimeout = 65_000;

@@ -1,14 +1,17 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { internalError, notFound, PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
 import type { Logger } from '../logging/logger';
 
-export function sendProblem(res: Response, problem: ProblemError): void {
-  const req = res.req;
+/** Writes a problem+json answer; works on a plain Node response as well as an express one. */
+export function sendProblem(res: ServerResponse, problem: ProblemError): void {
+  const req = res.req as ServerResponse['req'] & { requestId?: string; originalUrl?: string };
+  const body = JSON.stringify(problem.toBody(req.requestId, (req.originalUrl ?? req.url ?? '').split('?')[0]));
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  res
-    .status(problem.status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problem.toBody(req.requestId, req.originalUrl.split('?')[0])));
+  res.statusCode = problem.status;
+  res.setHeader('Content-Type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Unknown paths and methods: 404 not_found as problem+json. */

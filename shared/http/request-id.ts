@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module 'node:http' {
+  interface IncomingMessage {
     /** Correlates a request's logs, its error body and the caller's report. */
     requestId: string;
   }
 }
 
-/** Takes a well-formed `X-Request-Id` from the caller (e.g. an ingress) or makes one; echoes it back. */
-export const requestId: RequestHandler = (req, res, next) => {
-  const given = req.get('x-request-id');
-  req.requestId = given && CLIENT_ID.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', req.requestId);
-  next();
-};
+/**
+ * Takes a well-formed `X-Request-Id` from the caller (e.g. an ingress) or makes one, and echoes it.
+ * Works on plain Node requests (the gateway's edge) and as express middleware; runs once a request.
+ */
+export function requestId(req: IncomingMessage, res: ServerResponse, next?: () => void): void {
+  if (!req.requestId) {
+    const given = req.headers['x-request-id'];
+    req.requestId = typeof given === 'string' && CLIENT_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+  }
+  next?.();
+}

@@ -9,13 +9,26 @@ const GROUP_MASK = (1 << GROUP_BITS) - 1;
 const SCORE_BY_MASK = Array.from({ length: 1 << GROUP_BITS }, (_, mask) =>
   FIELD_GROUP_NAMES.reduce((sum, g, i) => (mask & (1 << i) ? sum + FIELD_GROUPS[g].boost : sum), 0),
 );
-/** A pair of UTF-16 code units as one number: the key of the vocabulary's bigram lists. */
-const bigramAt = (text: string, i: number) => text.charCodeAt(i) * 0x10000 + text.charCodeAt(i + 1);
+/**
+ * A pair of UTF-16 code units as one 32-bit integer (the key of the vocabulary's bigram lists); it
+ * stays a small integer for V8, unlike `c1 * 65536 + c2`, which is a heap number for CJK pairs.
+ */
+const bigramAt = (text: string, i: number) => (text.charCodeAt(i) << 16) | text.charCodeAt(i + 1);
 
-interface Token {
-  text: string;
-  postings: number[];
+/**
+ * Ascending ids: a bare number while there is one (most tokens — Japanese and Chinese sentences —
+ * occur in one paper, and an array per token would cost far more memory than its content).
+ */
+type IdList = number | number[];
+
+function append(list: IdList | undefined, id: number): IdList {
+  if (list === undefined) return id;
+  if (typeof list === 'number') return list === id ? list : [list, id];
+  if (list[list.length - 1] !== id) list.push(id);
+  return list;
 }
+
+const asArray = (list: IdList): number[] => (typeof list === 'number' ? [list] : list);
 
 /**
  * The data of the embedded keyword index. A query term never contains white space, so each of its
@@ -32,15 +45,22 @@ interface Token {
 export class MemoryIndexState {
   readonly papers: (Paper | undefined)[] = [];
   readonly slotById = new Map<string, number>();
-  private readonly tokens: Token[] = [];
+  /** Each distinct token's text and postings, by token id. */
+  private readonly tokenTexts: string[] = [];
+  private readonly tokenPostings: IdList[] = [];
   private readonly tokenIds = new Map<string, number>();
-  /** For each bigram, the ids of the tokens holding it, ascending. */
-  private readonly bigramTokens = new Map<number, number[]>();
+  /** For each bigram, the ids of the tokens holding it. */
+  private readonly bigramTokens = new Map<number, IdList>();
   retired = 0;
   /** Live slots in tie order (year descending, id ascending), and each slot's position in it. */
   private tieOrder = new Int32Array(0);
   private tieRank = new Int32Array(0);
   private tieOrderStale = true;
+  /**
+   * Scratch arrays, one slot per paper, reused by every query: a query's `match` and `page` run
+   * synchronously, so no two queries use them at once, and the heap is spared their churn.
+   */
+  private scratch = { scores: new Int32Array(0), termsMatched: new Uint8Array(0), masks: new Uint8Array(0), isMatch: new Uint8Array(0) };
 
   get size(): number {
     return this.slotById.size;
@@ -62,13 +82,16 @@ export class MemoryIndexState {
     });
     for (const [text, mask] of masks) {
       let id = this.tokenIds.get(text);
+      const posting = (slot << GROUP_BITS) | mask;
       if (id === undefined) {
-        id = this.tokens.length;
-        this.tokens.push({ text, postings: [] });
+        id = this.tokenTexts.length;
+        this.tokenTexts.push(text);
+        this.tokenPostings.push(posting);
         this.tokenIds.set(text, id);
         this.addBigrams(text, id);
+      } else {
+        this.tokenPostings[id] = append(this.tokenPostings[id], posting);
       }
-      this.tokens[id]!.postings.push((slot << GROUP_BITS) | mask);
     }
     this.tieOrderStale = true;
   }
@@ -84,23 +107,26 @@ export class MemoryIndexState {
 
   /**
    * Scores every live paper that contains all terms; returns the matching slots with their scores
-   * (0 for papers that do not match). `accept` applies the filters.
+   * (0 for papers that do not match). `accept` applies the filters. The scores are scratch memory:
+   * read them before the next query.
    */
   match(terms: string[], accept: (paper: Paper) => boolean): { slots: number[]; scores: Int32Array } {
     const slotCount = this.papers.length;
-    const scores = new Int32Array(slotCount);
-    const termsMatched = new Uint8Array(slotCount);
+    const { scores, termsMatched, masks } = this.scratchFor(slotCount);
     let candidates: number[] = [];
     terms.forEach((term, t) => {
-      const masks = new Uint8Array(slotCount);
+      masks.fill(0);
       const touched: number[] = [];
+      const visit = (posting: number) => {
+        const slot = posting >>> GROUP_BITS;
+        if (termsMatched[slot] !== t) return; // an earlier term missed this paper
+        if (masks[slot] === 0) touched.push(slot);
+        masks[slot]! |= posting & GROUP_MASK;
+      };
       for (const tokenId of this.tokensContaining(term)) {
-        for (const posting of this.tokens[tokenId]!.postings) {
-          const slot = posting >>> GROUP_BITS;
-          if (termsMatched[slot] !== t) continue; // an earlier term missed this paper
-          if (masks[slot] === 0) touched.push(slot);
-          masks[slot]! |= posting & GROUP_MASK;
-        }
+        const postings = this.tokenPostings[tokenId]!;
+        if (typeof postings === 'number') visit(postings);
+        else for (const posting of postings) visit(posting);
       }
       for (const slot of touched) {
         termsMatched[slot] = t + 1;
@@ -135,7 +161,8 @@ export class MemoryIndexState {
       groupStart[score] = start;
       start += count;
     }
-    const isMatch = new Uint8Array(this.papers.length);
+    const isMatch = this.scratch.isMatch;
+    isMatch.fill(0);
     for (const slot of slots) isMatch[slot] = 1;
     const end = Math.min(offset + limit, slots.length);
     const page = new Array<number>(end - offset);
@@ -152,12 +179,24 @@ export class MemoryIndexState {
     return page;
   }
 
+  /** The scratch arrays, grown to the slot count and cleared. */
+  private scratchFor(slotCount: number) {
+    if (this.scratch.scores.length < slotCount) {
+      const size = Math.ceil(slotCount * 1.25);
+      this.scratch = { scores: new Int32Array(size), termsMatched: new Uint8Array(size), masks: new Uint8Array(size), isMatch: new Uint8Array(size) };
+    } else {
+      this.scratch.scores.fill(0);
+      this.scratch.termsMatched.fill(0);
+    }
+    return this.scratch;
+  }
+
   private addBigrams(text: string, id: number): void {
     for (let i = 0; i + 1 < text.length; i++) {
       const key = bigramAt(text, i);
       const ids = this.bigramTokens.get(key);
-      if (!ids) this.bigramTokens.set(key, [id]);
-      else if (ids[ids.length - 1] !== id) ids.push(id); // a bigram repeated within the token
+      const next = append(ids, id); // a bigram repeated within the token is listed once
+      if (next !== ids) this.bigramTokens.set(key, next);
     }
   }
 
@@ -167,14 +206,14 @@ export class MemoryIndexState {
     const lists: number[][] = [];
     for (let i = 0; i + 1 < term.length; i++) {
       const ids = this.bigramTokens.get(bigramAt(term, i));
-      if (!ids) return [];
-      lists.push(ids);
+      if (ids === undefined) return [];
+      lists.push(asArray(ids));
     }
     lists.sort((a, b) => a.length - b.length);
     if (term.length === 2) return lists[0]!;
     // The two rarest bigrams narrow the candidates; the substring check makes the answer exact.
     const candidates = lists.length > 1 ? intersectSorted(lists[0]!, lists[1]!) : lists[0]!;
-    return candidates.filter((id) => this.tokens[id]!.text.includes(term));
+    return candidates.filter((id) => this.tokenTexts[id]!.includes(term));
   }
 
   private refreshTieOrder(): void {

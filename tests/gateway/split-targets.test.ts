@@ -23,7 +23,7 @@ describe('targets: gateway and public-search in separate processes', () => {
   });
 
   it('runs only what the target needs', () => {
-    expect(gateway.proc.runtime.moduleNames).toEqual(['redis', 'gateway']);
+    expect(gateway.proc.runtime.moduleNames).toEqual(['redis', 'response-cache', 'gateway']);
     expect(searchService.proc.runtime.moduleNames).not.toContain('gateway');
   });
 

@@ -6,7 +6,6 @@ import express from 'express';
 import request from 'supertest';
 import { searchRoutes } from '../../services/public-search/search.routes';
 import { PaperSearchService } from '../../services/public-search/paper-search.service';
-import { MemoryResponseCache } from '../../shared/cache/response-cache.memory';
 import { loadConfig } from '../../shared/config/config';
 import { errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { requestId } from '../../shared/http/request-id';
@@ -72,7 +71,7 @@ describe('process lifecycle', () => {
     const index = new ElasticsearchKeywordIndex(config.elasticsearch!);
     const app = express();
     app.use(requestId);
-    app.use(searchRoutes({ service: new PaperSearchService(index, 'https://x.example'), cache: new MemoryResponseCache(10), cacheTtlSeconds: 60, publicBaseUrl: 'https://x.example', logger }));
+    app.use(searchRoutes({ service: new PaperSearchService(index, 'https://x.example'), publicBaseUrl: 'https://x.example', logger }));
     app.use(notFoundHandler, errorHandler(logger));
     const res = await request(app).get('/api/v1/papers/search').query({ q: 'hydrogen' }).expect(503);
     expect(res.body).toMatchObject({ code: 'search_unavailable', status: 503 });
