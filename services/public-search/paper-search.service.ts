@@ -1,4 +1,5 @@
 import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
+import type { Paper } from '../../shared/papers/paper';
 import { toPublicPaper, type PublicPaper } from './public-paper';
 import { LANGS_FOR_FILTER, type SearchParams } from './search-params';
 
@@ -16,6 +17,12 @@ export interface SearchEnvelope {
 }
 
 export class PaperSearchService {
+  /**
+   * Public records by stored paper. Papers are immutable (a change replaces the object), and the
+   * embedded index hands out the same objects, so each record is shaped (abstract shortened) once.
+   */
+  private readonly records = new WeakMap<Paper, PublicPaper>();
+
   constructor(
     private readonly index: KeywordIndex,
     private readonly publicBaseUrl: string,
@@ -28,7 +35,7 @@ export class PaperSearchService {
       offset: params.offset,
       limit: params.limit,
     });
-    const results = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
+    const results = hits.map((h) => this.recordOf(h.paper));
     return {
       api_version: 'v1',
       query: params.query,
@@ -40,5 +47,11 @@ export class PaperSearchService {
       offset: params.offset,
       results,
     };
+  }
+
+  private recordOf(paper: Paper): PublicPaper {
+    let record = this.records.get(paper);
+    if (!record) this.records.set(paper, (record = toPublicPaper(paper, this.publicBaseUrl)));
+    return record;
   }
 }

@@ -101,6 +101,14 @@ describe('public paper search (target all, demo corpus)', () => {
     expect(second.body).toEqual(first.body);
   });
 
+  it('never caches errors', async () => {
+    const first = await search({ q: 'hydrogen', limit: '99' }).expect(400);
+    const second = await search({ q: 'hydrogen', limit: '99' }).expect(400);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(second.headers['x-cache']).toBe('MISS');
+    expect(second.headers['cache-control']).toBeUndefined();
+  });
+
   it('answers CORS preflight requests', async () => {
     const res = await request(app.url).options('/api/v1/papers/search').set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'GET').expect(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');

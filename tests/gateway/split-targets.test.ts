@@ -53,6 +53,16 @@ describe('targets: gateway and public-search in separate processes', () => {
     expect(res.body.paths['/api/v1/papers/search'].get.operationId).toBe('searchPapers');
   });
 
+  it('caches proxied responses at the edge: a repeated search does not reach the service', async () => {
+    const path = '/api/v1/papers/search?q=climate+risk&limit=3';
+    const first = await request(gateway.url).get(path).expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const second = await request(gateway.url).get(path).expect(200);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['cache-control']).toBe('public, max-age=60, s-maxage=60');
+  });
+
   it('answers 502 problem+json when the service is unreachable', async () => {
     const orphan = await startTestProcess({ PUBLIC_SEARCH_URL: `http://127.0.0.1:${await freePort()}` }, 'gateway');
     try {
