@@ -3,8 +3,9 @@ import type { PaperInput } from '../papers/paper-input';
 import {
   COMMON_TAGS, DATA_REPOSITORIES, DATA_SOURCES, DIRECTIONS, EN_FAMILY, EN_GIVEN, GOALS, JA_FAMILY, JA_GIVEN,
   JOURNAL_FORMS, JOURNAL_SUFFIX_JA, JOURNAL_SUFFIX_ZH, METHODS, PREPRINT_SERVERS, REGIONS, SECTORS, SENTENCES,
-  TITLE_TEMPLATES, TOPIC_VOCAB, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
+  TITLE_TEMPLATES, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
 } from './demo-vocabulary';
+import { TOPIC_VOCAB } from './demo-topic-vocabulary';
 
 /**
  * Generator of the synthetic demo corpus loaded into an empty database (and used by benchmarks).
