@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { TARGETS } from '../services/registry';
+import { registerKeyCommands } from '../cli/keys.command';
 import { loadCommand } from '../cli/load.command';
 import { reindexCommand } from '../cli/reindex.command';
 import { startCommand } from '../cli/start.command';
@@ -39,6 +40,8 @@ function main(): void {
     .command('reindex')
     .description('rebuild the keyword index from Postgres and swap it in without downtime')
     .action(() => reindexCommand(config, logger));
+
+  registerKeyCommands(program, config, logger);
 
   program.parseAsync(process.argv).catch((err: unknown) => {
     logger.fatal({ err }, 'command failed');

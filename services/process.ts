@@ -4,20 +4,23 @@ import { listen, type RunningServer } from '../shared/http/http-server';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
 import type { Gateway } from './gateway/module';
+import { apiDoor } from './gateway/api-door';
 import { publicDoor } from './gateway/public-door';
+import { callerFromGateway } from '../shared/http/gateway-caller';
 import { MODULES, TARGETS } from './registry';
 
 export interface RunningProcess {
   target: string;
   runtime: Runtime;
-  /** Listening servers by role: `public` (gateway) or `service` (a service on its own). */
+  /** Listening servers by role: `public` and `api` (gateway), or `service` (a service on its own). */
   servers: Record<string, RunningServer>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts a target: its modules in dependency order, then its listeners. With the gateway, the
- * public door serves on PUBLIC_PORT; a service without the gateway serves its routes on SERVICE_PORT.
+ * public door serves on PUBLIC_PORT and the data-API door on API_PORT; services without the gateway
+ * serve their routes on SERVICE_PORT.
  */
 export async function startProcess(target: string, config: Config, logger: Logger): Promise<RunningProcess> {
   const names = TARGETS[target];
@@ -29,7 +32,7 @@ export async function startProcess(target: string, config: Config, logger: Logge
 
   try {
     if (running.has('gateway')) {
-      const door = publicDoor({
+      const doorDeps = {
         config,
         logger,
         gateway: runtime.value<Gateway>('gateway'),
@@ -37,10 +40,12 @@ export async function startProcess(target: string, config: Config, logger: Logge
         modules: [...MODULES.values()],
         running,
         readiness: () => runtime.readiness(),
-      });
-      servers.public = await listen(door, config.http.publicPort, config.http.host);
+      };
+      servers.public = await listen(publicDoor(doorDeps), config.http.publicPort, config.http.host);
+      servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host);
     } else {
       const app = base();
+      app.use(callerFromGateway(config.services.token));
       for (const mount of runtime.routes()) app.use(mount.router);
       app.use(notFoundHandler, errorHandler(logger));
       servers.service = await listen(app, config.http.servicePort, config.http.host);

@@ -4,21 +4,22 @@ import { keywordIndexModule } from '../shared/keyword-index/keyword-index.module
 import { papersModule } from '../shared/papers/papers.module';
 import { redisModule } from '../shared/redis/redis.module';
 import type { ModuleDefinition } from '../shared/runtime/module';
+import { apiKeysModule } from '../shared/api-keys/api-keys.module';
+import { eventsKeysModule } from './events-keys/module';
 import { gatewayModule } from './gateway/module';
 import { publicSearchModule } from './public-search/module';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, publicSearchModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search'],
+  all: ['gateway', 'public-search', 'events-keys'],
   gateway: ['gateway'],
   'public-search': ['public-search'],
+  'events-keys': ['events-keys'],
 };
-
-export const SERVICE_MODULES = ['gateway', 'public-search'];

@@ -58,6 +58,34 @@ const schema = z.object({
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  EVENTS_KEYS_URL: z.url().default('http://127.0.0.1:8091'),
+  SERVICE_TOKEN: z.string().min(16).optional(),
+  API_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]*_$/, 'lower-case letters and digits ending in _').default('gxk_'),
+  API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  API_AUTH_DISABLED: bool(false),
+  KEY_APPLICATION_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  PLAN_BURST_PER_SECOND: z
+    .string()
+    .default('trial=5,demo=5,researcher=10,paid=20,internal=50')
+    .transform((v, ctx) => {
+      const out: Record<string, number> = {};
+      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const m = /^(trial|demo|researcher|paid|internal)=(\d+)$/.exec(part);
+        if (!m) ctx.addIssue({ code: 'custom', message: `"${part}" is not plan=requests-per-second` });
+        else out[m[1]!] = Number(m[2]);
+      }
+      return out;
+    }),
+  DATASET_VERSION: z.string().min(1).default('v0.3-2026Q3'),
+  SNE_FRAMEWORK_DOI: z.string().min(1).default('unassigned'),
+  DISCLAIMER: z
+    .string()
+    .min(1)
+    .default('Figures are extracted from company reports with AI assistance and may contain errors; verify them against the source PDF before citing.'),
+}).superRefine((c, ctx) => {
+  if (c.API_AUTH_DISABLED && c.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['API_AUTH_DISABLED'], message: 'must not be set in production' });
+  }
 });
 
 export type RawConfig = z.infer<typeof schema>;
@@ -72,7 +100,9 @@ export interface Config {
   demoData: boolean;
   redisUrl?: string;
   elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
-  services: { publicSearchUrl: string };
+  services: { publicSearchUrl: string; eventsKeysUrl: string; token?: string };
+  apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
+  provenance: { datasetVersion: string; frameworkDoi: string; disclaimer: string };
   publicRateLimit: { perMinute: number; burst: number };
   responseCache: { ttlSeconds: number; maxEntries: number };
   shutdownTimeoutMs: number;
@@ -110,7 +140,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           password: c.ELASTICSEARCH_PASSWORD,
         }
       : undefined,
-    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, '') },
+    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN },
+    apiKeys: {
+      prefix: c.API_KEY_PREFIX,
+      cacheSeconds: c.API_KEY_CACHE_SECONDS,
+      authDisabled: c.API_AUTH_DISABLED,
+      applicationsPerHour: c.KEY_APPLICATION_RATE_LIMIT,
+      burstPerSecond: c.PLAN_BURST_PER_SECOND,
+    },
+    provenance: { datasetVersion: c.DATASET_VERSION, frameworkDoi: c.SNE_FRAMEWORK_DOI, disclaimer: c.DISCLAIMER },
     publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
     responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

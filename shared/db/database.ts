@@ -3,7 +3,10 @@ import pg from 'pg';
 // Postgres `bigint` and `numeric` arrive as strings by default; years and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+/** Anything that runs a parameterised query: the pool, or one client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
 
 /** A connection pool with the few operations the repositories need. */
 export class Database {

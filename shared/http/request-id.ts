@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-declare module 'node:http' {
+declare module 'http' {
   interface IncomingMessage {
     /** Correlates a request's logs, its error body and the caller's report. */
     requestId: string;

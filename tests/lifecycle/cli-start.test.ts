@@ -15,7 +15,7 @@ describe('gx start', () => {
 
   it('serves, then on SIGTERM shuts down gracefully and exits 0', async () => {
     const child = spawn('node', [path.resolve(__dirname, '../../bin/gx.js'), 'start', '--target', 'all'], {
-      env: { ...process.env, DATABASE_URL: database.url, PUBLIC_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+      env: { ...process.env, DATABASE_URL: database.url, PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const logs: Record<string, unknown>[] = [];

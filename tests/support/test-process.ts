@@ -7,6 +7,8 @@ export interface TestProcess {
   config: Config;
   /** Base URL of the public door (gateway targets) or of the service listener. */
   url: string;
+  /** Base URL of the data-API door (gateway targets only). */
+  apiUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startTestProcess(env: Record<string, string>, target = 'al
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_PORT: '0',
+    API_PORT: '0',
     SERVICE_PORT: '0',
     HOST: '127.0.0.1',
     DEMO_DATA: 'false',
@@ -28,5 +31,6 @@ export async function startTestProcess(env: Record<string, string>, target = 'al
   });
   const proc = await startProcess(target, config, createLogger({ level: config.logLevel }));
   const server = proc.servers.public ?? proc.servers.service!;
-  return { proc, config, url: `http://127.0.0.1:${server.port}`, stop: () => proc.stop() };
+  const api = proc.servers.api;
+  return { proc, config, url: `http://127.0.0.1:${server.port}`, apiUrl: api && `http://127.0.0.1:${api.port}`, stop: () => proc.stop() };
 }

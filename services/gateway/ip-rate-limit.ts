@@ -5,11 +5,13 @@ import { ProblemError } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import { sendProblem } from '../../shared/http/problem-response';
 
-const WINDOW_SECONDS = 60;
-const POLICY = 'minute';
-
-export interface PublicRateLimitOptions {
-  perMinute: number;
+export interface IpRateLimitOptions {
+  /** The IETF policy name (`minute`, `applications`). */
+  policy: string;
+  /** Requests allowed per window; 0 turns the limit off. */
+  points: number;
+  windowSeconds: number;
+  /** Extra requests a window once `points` are spent. */
   burst: number;
   redis?: Redis;
   logger: Logger;
@@ -18,30 +20,31 @@ export interface PublicRateLimitOptions {
 /** Counts a request against its client's allowance; false when it was answered with a 429. */
 export type RateLimitCheck = (req: IncomingMessage, res: ServerResponse, clientIp: string) => Promise<boolean>;
 
-function limiter(keyPrefix: string, points: number, redis: Redis | undefined) {
-  const opts = { keyPrefix, points, duration: WINDOW_SECONDS };
+function limiter(keyPrefix: string, points: number, duration: number, redis: Redis | undefined) {
+  const opts = { keyPrefix, points, duration };
   if (!redis) return new RateLimiterMemory(opts);
   // If Redis fails, the insurance limiter keeps counting in memory so the search keeps serving.
   return new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) });
 }
 
 /**
- * Per-client-IP limit on the public door: `perMinute` requests a minute plus a `burst` allowance
- * drawn only when the minute's allowance is spent (rate-limiter-flexible's BurstyRateLimiter, its
- * token-bucket equivalent). Returns undefined when the limit is turned off (perMinute = 0).
+ * A per-client-IP limit: `points` requests a window plus a `burst` allowance drawn only when the
+ * window's allowance is spent (rate-limiter-flexible's BurstyRateLimiter, its token-bucket
+ * equivalent). Returns undefined when the limit is turned off (points = 0).
  */
-export function publicRateLimit(options: PublicRateLimitOptions): RateLimitCheck | undefined {
-  if (options.perMinute === 0) return undefined;
-  const main = limiter('gx:rl:public', options.perMinute, options.redis);
-  const bursty = options.burst > 0 ? new BurstyRateLimiter(main, limiter('gx:rl:public-burst', options.burst, options.redis)) : main;
-  const policy = `"${POLICY}";q=${options.perMinute};w=${WINDOW_SECONDS}`;
+export function ipRateLimit(options: IpRateLimitOptions): RateLimitCheck | undefined {
+  const { policy: name, points, windowSeconds } = options;
+  if (points === 0) return undefined;
+  const main = limiter(`gx:rl:${name}`, points, windowSeconds, options.redis);
+  const bursty = options.burst > 0 ? new BurstyRateLimiter(main, limiter(`gx:rl:${name}-burst`, options.burst, windowSeconds, options.redis)) : main;
+  const policy = `"${name}";q=${points};w=${windowSeconds}`;
 
   const setHeaders = (res: ServerResponse, state: RateLimiterRes) => {
     const remaining = Math.max(0, state.remainingPoints);
     const reset = Math.max(0, Math.ceil(state.msBeforeNext / 1000));
     res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"${POLICY}";r=${remaining};t=${reset}`);
-    res.setHeader('X-RateLimit-Limit', String(options.perMinute));
+    res.setHeader('RateLimit', `"${name}";r=${remaining};t=${reset}`);
+    res.setHeader('X-RateLimit-Limit', String(points));
     res.setHeader('X-RateLimit-Remaining', String(remaining));
   };
 
@@ -62,8 +65,8 @@ export function publicRateLimit(options: PublicRateLimitOptions): RateLimitCheck
         new ProblemError(
           429,
           'rate_limit_exceeded',
-          `This client sent more than ${options.perMinute} requests in a minute; retry after ${retryAfter} seconds.`,
-          { 'violated-policies': [POLICY] },
+          `This client sent more than ${points} requests in ${windowSeconds} seconds; retry after ${retryAfter} seconds.`,
+          { 'violated-policies': [name] },
           { 'Retry-After': String(retryAfter) },
         ),
       );

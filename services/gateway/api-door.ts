@@ -1,0 +1,46 @@
+import type { RequestListener } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import type { Config } from '../../shared/config/config';
+import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
+import type { ReadinessCheck } from '../../shared/http/health.routes';
+import type { Logger } from '../../shared/logging/logger';
+import type { ModuleDefinition, RouteMount } from '../../shared/runtime/module';
+import type { Gateway } from './module';
+import { provenanceHeaders } from './provenance';
+import { mountRoutes } from './remote-service';
+
+/** Paths outside `/api/v1/` that need no key (applying for one). */
+export const KEY_APPLICATIONS_PATH = '/api/keys/applications';
+
+/**
+ * The data API's front door: provenance headers on every response; key applications limited per
+ * client IP; every `/api/v1/*` request authenticated and charged to its key's plan; then each
+ * route, here or proxied to its service; problem+json for everything else.
+ */
+export function apiDoor(deps: {
+  config: Config;
+  logger: Logger;
+  gateway: Gateway;
+  local: RouteMount[];
+  modules: ModuleDefinition[];
+  running: ReadonlySet<string>;
+  readiness: () => Record<string, ReadinessCheck>;
+}): RequestListener {
+  const { config, logger, gateway } = deps;
+  const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness });
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  if (gateway.applicationRateLimit) {
+    const limit = gateway.applicationRateLimit;
+    app.post(KEY_APPLICATIONS_PATH, (req, res, next) => {
+      limit(req, res, proxyaddr(req, trust)).then((go) => go && next(), next);
+    });
+  }
+  app.use('/api/v1', gateway.guard);
+  mountRoutes(app, 'api', deps);
+  app.use(notFoundHandler, errorHandler(logger));
+  const provenance = provenanceHeaders(config.provenance);
+  return (req, res) => {
+    provenance(res);
+    app(req, res);
+  };
+}

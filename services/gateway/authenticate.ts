@@ -1,0 +1,68 @@
+import type { RequestHandler } from 'express';
+import type { ApiCaller } from '../../shared/api-keys/api-key';
+import type { KeyVerifier } from '../../shared/api-keys/key-verifier';
+import { ProblemError } from '../../shared/errors/problem';
+import type { Logger } from '../../shared/logging/logger';
+import type { KeyBurstLimit } from './key-burst';
+import { allowanceOf } from './plan-allowance';
+import type { QuotaCounter } from './quota-counter';
+import { setQuotaHeaders } from './quota-headers';
+import { secondsUntil } from './quota-windows';
+
+/** Stands in for a caller when authentication is turned off (benchmarks only; refused in production). */
+const ANONYMOUS: ApiCaller = { keyId: 'auth-disabled', plan: 'researcher', internal: false };
+
+/**
+ * The data API's guard for `/api/v1/*`: verifies the Bearer key, applies the plan's per-second
+ * burst limit, charges the daily/monthly allowance and reports it in headers. Requests rejected by
+ * authentication are not counted; a request answered with a 5xx is given back.
+ */
+export function authenticate(deps: {
+  verifier: KeyVerifier;
+  burst: KeyBurstLimit;
+  quota: QuotaCounter;
+  logger: Logger;
+  disabled: boolean;
+  now?: () => Date;
+}): RequestHandler {
+  const now = deps.now ?? (() => new Date());
+  return async (req, res, next) => {
+    if (deps.disabled) {
+      req.apiCaller = ANONYMOUS;
+      return next();
+    }
+    const { caller, record } = await deps.verifier.verify(req.headers.authorization);
+    req.apiCaller = caller;
+
+    if (!(await deps.burst.allow(caller.keyId, caller.plan))) {
+      throw new ProblemError(
+        429,
+        'rate_limit_exceeded',
+        `This key sent more than ${deps.burst.limitOf(caller.plan)} requests in a second; slow down.`,
+        { 'violated-policies': ['burst'] },
+        { 'Retry-After': '1' },
+      );
+    }
+
+    const outcome = await deps.quota.charge(caller.keyId, allowanceOf(record));
+    const at = now();
+    setQuotaHeaders(res, outcome.windows, at);
+    if (!outcome.allowed) {
+      const resets = outcome.windows.filter((w) => outcome.violated.includes(w.window.kind));
+      const retryAfter = Math.max(...resets.map((w) => secondsUntil(w.window.resetsAt, at)));
+      throw new ProblemError(
+        429,
+        'rate_limit_exceeded',
+        `The ${outcome.violated.join(' and ')} allowance of this key is used up; it renews in ${retryAfter} seconds.`,
+        { 'violated-policies': outcome.violated },
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    res.once('finish', () => {
+      if (res.statusCode >= 500) {
+        outcome.refund().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'could not give back a failed request'));
+      }
+    });
+    next();
+  };
+}
