@@ -6,7 +6,7 @@ import { Runtime } from '../shared/runtime/runtime';
 import type { Gateway } from './gateway/module';
 import { apiDoor } from './gateway/api-door';
 import { publicDoor } from './gateway/public-door';
-import { callerFromGateway } from '../shared/http/gateway-caller';
+import { callerFromGateway, requireGatewayCaller } from '../shared/http/gateway-caller';
 import { MODULES, TARGETS } from './registry';
 
 export interface RunningProcess {
@@ -25,6 +25,7 @@ export interface RunningProcess {
 export async function startProcess(target: string, config: Config, logger: Logger): Promise<RunningProcess> {
   const names = TARGETS[target];
   if (!names) throw new Error(`unknown target "${target}"; expected one of ${Object.keys(TARGETS).join(', ')}`);
+  requireServiceTokenWhenSplit(names, config);
   const runtime = await Runtime.start(names, MODULES, config, logger);
   const running = new Set(runtime.moduleNames);
   const servers: Record<string, RunningServer> = {};
@@ -46,7 +47,11 @@ export async function startProcess(target: string, config: Config, logger: Logge
     } else {
       const app = base();
       app.use(callerFromGateway(config.services.token));
-      for (const mount of runtime.routes()) app.use(mount.router);
+      // Public routes first: only the data-API door's `/api/v1/*` needs a caller the gateway verified.
+      const mounts = runtime.routes();
+      for (const mount of mounts.filter((m) => m.door === 'public')) app.use(mount.router);
+      if (mounts.some((m) => m.door === 'api')) app.use('/api/v1', requireGatewayCaller);
+      for (const mount of mounts.filter((m) => m.door === 'api')) app.use(mount.router);
       app.use(notFoundHandler, errorHandler(logger));
       servers.service = await listen(app, config.http.servicePort, config.http.host);
     }
@@ -66,4 +71,18 @@ export async function startProcess(target: string, config: Config, logger: Logge
       await runtime.stop();
     },
   };
+}
+
+/**
+ * The data-API door forwards the caller it verified to services in other processes; they may only
+ * trust it with the shared SERVICE_TOKEN. A split that would need it refuses to start without it.
+ */
+function requireServiceTokenWhenSplit(names: string[], config: Config): void {
+  if (config.services.token) return;
+  const apiServices = [...MODULES.values()].filter((m) => m.serves?.some((s) => s.door === 'api')).map((m) => m.name);
+  const here = new Set(names);
+  const split = here.has('gateway') ? apiServices.some((name) => !here.has(name)) : apiServices.some((name) => here.has(name));
+  if (split) {
+    throw new Error('SERVICE_TOKEN must be set when the gateway and the data-API services run in separate processes (the same secret on both sides)');
+  }
 }

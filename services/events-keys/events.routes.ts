@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { ApiCaller } from '../../shared/api-keys/api-key';
-import { badRequest, ProblemError } from '../../shared/errors/problem';
+import { ProblemError } from '../../shared/errors/problem';
+import { jsonObjectBody } from '../../shared/http/json-body';
 import { parseEventId, parseListParams, parseTransitionBody } from './event-params';
 import type { IntelligenceEventService } from './event.service';
 
@@ -18,19 +19,6 @@ const internalOnly: RequestHandler = (req, _res, next) => {
   if (!callerOf(req).internal) throw new ProblemError(403, 'forbidden', 'Recording and changing intelligence events needs an Internal-plan key.');
   next();
 };
-
-/** body-parser's client errors (malformed JSON, too large, bad charset) become 400 invalid_body. */
-function bodyProblem(err: unknown): unknown {
-  const status = (err as { status?: unknown } | null)?.status;
-  if (typeof status !== 'number' || status < 400 || status >= 500) return err;
-  return badRequest('invalid_body', status === 413
-    ? 'The body is larger than 16 KiB.'
-    : 'The body must be a JSON object sent with Content-Type: application/json.');
-}
-
-// The door does not parse bodies; only the two writing routes take one.
-const parseJson = express.json({ limit: '16kb' });
-const jsonBody: RequestHandler = (req, res, next) => parseJson(req, res, (err?: unknown) => next(err === undefined ? undefined : bodyProblem(err)));
 
 /** Event data differs by key (visibility), so no shared cache may keep it. */
 function send(res: Response, status: number, body: unknown): void {
@@ -51,13 +39,13 @@ export function eventsRoutes(deps: { service: IntelligenceEventService }): Route
     send(res, 200, await service.get(parseEventId(req.params.id), callerOf(req)));
   });
 
-  router.post(BASE, internalOnly, jsonBody, async (req, res) => {
+  router.post(BASE, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
     const event = await service.record(req.body);
     res.location(`${BASE}/${event.id}`);
     send(res, 201, event);
   });
 
-  router.patch(`${BASE}/:id`, internalOnly, jsonBody, async (req, res) => {
+  router.patch(`${BASE}/:id`, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
     const id = parseEventId(req.params.id);
     send(res, 200, await service.transition(id, parseTransitionBody(req.body)));
   });

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { sameHash } from '../api-keys/key-token';
 import { createHash } from 'node:crypto';
 import { PLANS, type ApiCaller } from '../api-keys/api-key';
+import { ProblemError } from '../errors/problem';
 
 export const CALLER_HEADER = 'x-gx-caller';
 export const SERVICE_TOKEN_HEADER = 'x-gx-service-token';
@@ -17,6 +18,7 @@ const digest = (v: string) => createHash('sha256').update(v).digest();
 export function callerFromGateway(serviceToken: string | undefined): RequestHandler {
   const expected = serviceToken ? digest(serviceToken) : undefined;
   return (req, _res, next) => {
+    delete req.apiCaller;
     const header = req.headers[CALLER_HEADER];
     const token = req.headers[SERVICE_TOKEN_HEADER];
     if (expected && typeof header === 'string' && typeof token === 'string' && sameHash(digest(token), expected)) {
@@ -32,3 +34,13 @@ export function callerFromGateway(serviceToken: string | undefined): RequestHand
     next();
   };
 }
+
+/** In a service running alone, `/api/v1/*` is only for requests the gateway authenticated. */
+export const requireGatewayCaller: RequestHandler = (req, _res, next) => {
+  if (!req.apiCaller) {
+    throw new ProblemError(401, 'missing_bearer', 'Send data-API requests through the gateway, with "Authorization: Bearer <key>".', {}, {
+      'WWW-Authenticate': 'Bearer realm="gx-data-api"',
+    });
+  }
+  next();
+};

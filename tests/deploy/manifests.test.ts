@@ -1,12 +1,15 @@
 /**
  * Invariants of the deployment manifests (k8s/ and docker-compose.yml) that a
  * schema validator cannot see: labels that must agree, ports that must line up
- * with the configuration, probes on the right paths, and environment variables
- * that the configuration schema (shared/config/config.ts) actually reads.
+ * with the configuration, probes on the right paths, environment variables
+ * that the configuration schema (shared/config/config.ts) actually reads, one
+ * workload per target of services/registry.ts, and where secrets come from.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { MODULES, TARGETS } from '../../services/registry';
+import { loadConfig } from '../../shared/config/config';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const K8S_DIR = path.join(ROOT, 'k8s');
@@ -16,6 +19,9 @@ const CONFIG_FILE = path.join(ROOT, 'shared', 'config', 'config.ts');
 
 /** Manifests of k8s/base that are applied by hand and must stay out of the kustomization. */
 const TEMPLATES = new Set(['secret.example.yaml', 'reindex-job.yaml']);
+
+/** Must never appear in a deployment file: it turns data-API authentication off (benchmarks only). */
+const FORBIDDEN_VARIABLES = ['API_AUTH_DISABLED'];
 
 /** Which port variables a target listens on; every other target listens on SERVICE_PORT. */
 const TARGET_PORT_VARS: Record<string, string[]> = {
@@ -122,12 +128,112 @@ function preStopSleepSeconds(container: Obj): number {
 
 const shutdownTimeoutMs = Number(configMap.SHUTDOWN_TIMEOUT_MS);
 
+// ------------------------------------------------------- targets and modules --
+
+/** Every target a deployment runs as its own workload (`all` is the single-process form). */
+const SPLIT_TARGETS = Object.keys(TARGETS).filter((t) => t !== 'all');
+
+/** The modules a target starts: its services and everything they depend on. */
+function modulesOf(target: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (name: string) => {
+    if (out.has(name)) return;
+    out.add(name);
+    for (const dep of MODULES.get(name)?.dependsOn ?? []) visit(dep);
+  };
+  for (const name of TARGETS[target] ?? []) visit(name);
+  return out;
+}
+
+/**
+ * The secret variables a target cannot do without when it runs on its own: Postgres when it
+ * uses the database (otherwise it would start an embedded one), Redis when it uses Redis (shared
+ * quotas, rate limits and edge cache across replicas), and the service token when it is the
+ * gateway or serves routes through it.
+ */
+function requiredSecretsOf(target: string): string[] {
+  const mods = modulesOf(target);
+  const out: string[] = [];
+  if (mods.has('database')) out.push('DATABASE_URL');
+  if (mods.has('redis')) out.push('REDIS_URL');
+  if (mods.has('gateway') || [...mods].some((m) => (MODULES.get(m)?.serves ?? []).length > 0)) out.push('SERVICE_TOKEN');
+  return out;
+}
+
+/** Services the gateway reaches over HTTP when they run elsewhere, with the URL each is found at. */
+function remoteServices(gatewayEnv: Record<string, string>): { module: string; url: URL }[] {
+  const config = loadConfig(gatewayEnv);
+  const local = modulesOf('gateway');
+  return [...MODULES.values()]
+    .filter((m) => !local.has(m.name))
+    .flatMap((m) => (m.serves ?? []).map((s) => ({ module: m.name, url: new URL(s.remoteUrl(config)) })));
+}
+
+const urlPort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+// ------------------------------------------------------- k8s environment --
+
+type EnvSource =
+  | { from: 'value'; value: string }
+  | { from: 'configMap'; name: string; key: string; value?: string }
+  | { from: 'secret'; name: string; key: string; optional: boolean; via: 'env' | 'envFrom' };
+
+const secretKeys = (name: string): string[] =>
+  secrets.filter((s) => s.doc.metadata.name === name).flatMap((s) => Object.keys({ ...(s.doc.stringData ?? {}), ...(s.doc.data ?? {}) }));
+
+/** A container's environment as the kubelet builds it: envFrom in order, then env, later entries winning. */
+function containerEnv(c: Obj): Map<string, EnvSource> {
+  const env = new Map<string, EnvSource>();
+  for (const ref of c.envFrom ?? []) {
+    const prefix: string = ref.prefix ?? '';
+    if (ref.configMapRef) {
+      const data: Obj = configMaps.find((m) => m.doc.metadata.name === ref.configMapRef.name)?.doc.data ?? {};
+      for (const [key, value] of Object.entries(data)) env.set(prefix + key, { from: 'configMap', name: ref.configMapRef.name, key, value: String(value) });
+    }
+    if (ref.secretRef)
+      for (const key of secretKeys(ref.secretRef.name))
+        env.set(prefix + key, { from: 'secret', name: ref.secretRef.name, key, optional: true, via: 'envFrom' });
+  }
+  for (const e of c.env ?? []) {
+    const secretRef = e.valueFrom?.secretKeyRef;
+    const configRef = e.valueFrom?.configMapKeyRef;
+    if (secretRef) env.set(e.name, { from: 'secret', name: secretRef.name, key: secretRef.key, optional: secretRef.optional === true, via: 'env' });
+    else if (configRef)
+      env.set(e.name, {
+        from: 'configMap',
+        name: configRef.name,
+        key: configRef.key,
+        value: configMaps.find((m) => m.doc.metadata.name === configRef.name)?.doc.data?.[configRef.key],
+      });
+    else if (e.value !== undefined) env.set(e.name, { from: 'value', value: String(e.value) });
+  }
+  return env;
+}
+
+/** The plain (non-secret) values of a container's environment. */
+const plainEnv = (c: Obj): Record<string, string> =>
+  Object.fromEntries(
+    [...containerEnv(c)].flatMap(([k, s]) => (s.from === 'value' || (s.from === 'configMap' && s.value !== undefined) ? [[k, s.value as string]] : [])),
+  );
+
+const deploymentOf = (target: string) => deployments.find((d) => containersOf(d).some((c) => targetOf(c) === target));
+
+/** The container port a Service port leads to, in the Deployment the Service selects. */
+function servicePortTarget(serviceName: string, port: { name?: string; number?: number }): { deployment?: Manifest; containerPort?: number } {
+  const s = services.find((svc) => svc.doc.metadata.name === serviceName);
+  if (!s) return {};
+  const p = s.doc.spec.ports.find((sp: Obj) => (port.name !== undefined ? sp.name === port.name : sp.port === port.number));
+  const deployment = deployments.find((dep) => matches(s.doc.spec.selector, dep.doc.spec.template.metadata.labels));
+  if (!p || !deployment) return { deployment };
+  return { deployment, containerPort: declaredPort(containersOf(deployment), p.targetPort ?? p.port)?.containerPort };
+}
+
 // -------------------------------------------------------------------- tests --
 
 describe('config schema (source of truth for variable names)', () => {
   it('is found and has the expected shape', () => {
     expect(schema.size).toBeGreaterThan(10);
-    for (const key of ['DATABASE_URL', 'SERVICE_PORT', 'PUBLIC_SEARCH_URL', 'SHUTDOWN_TIMEOUT_MS']) expect(schema.has(key)).toBe(true);
+    for (const key of ['DATABASE_URL', 'SERVICE_PORT', 'PUBLIC_SEARCH_URL', 'EVENTS_KEYS_URL', 'SERVICE_TOKEN', 'SHUTDOWN_TIMEOUT_MS']) expect(schema.has(key)).toBe(true);
     expect(schemaDefault(schema, 'SERVICE_PORT')).toBe(8090);
   });
 });
@@ -146,9 +252,16 @@ describe('k8s manifests', () => {
     }
   });
 
-  it('have at least the gateway and public-search Deployments', () => {
+  it('have one Deployment for every target of services/registry.ts except `all`', () => {
     const targets = deployments.flatMap((d) => containersOf(d).map(targetOf));
-    expect(targets).toEqual(expect.arrayContaining(['gateway', 'public-search']));
+    expect(SPLIT_TARGETS).toEqual(expect.arrayContaining(['gateway', 'public-search', 'events-keys']));
+    expect([...targets].sort()).toEqual([...SPLIT_TARGETS].sort());
+  });
+
+  it('the ConfigMap is a valid production configuration on its own', () => {
+    expect(configMap.NODE_ENV).toBe('production');
+    expect(() => loadConfig(configMap)).not.toThrow();
+    for (const d of deployments) for (const c of containersOf(d)) expect(() => loadConfig(plainEnv(c))).not.toThrow();
   });
 
   it('the kustomization lists every manifest of base except the templates, and only files that exist', () => {
@@ -305,13 +418,70 @@ describe('k8s manifests', () => {
     }
   });
 
-  it('PUBLIC_SEARCH_URL points at the public-search Service port', () => {
-    const url = new URL(configMap.PUBLIC_SEARCH_URL);
-    const s = services.find((svc) => svc.doc.metadata.name === url.hostname);
-    expect(s).toBeDefined();
-    expect(s!.doc.spec.ports.map((p: Obj) => p.port)).toContain(Number(url.port));
-    const d = deployments.find((dep) => matches(s!.doc.spec.selector, dep.doc.spec.template.metadata.labels))!;
-    expect(containersOf(d).map(targetOf)).toContain('public-search');
+  it("the gateway's URL for each service (PUBLIC_SEARCH_URL, EVENTS_KEYS_URL, ...) is a port of that service's Service", () => {
+    const gateway = deploymentOf('gateway')!;
+    const container = containersOf(gateway).find((c) => targetOf(c) === 'gateway')!;
+    const env = plainEnv(container);
+    expect(new URL(env.EVENTS_KEYS_URL).hostname).toBe('events-keys');
+    const remotes = remoteServices(env);
+    expect(remotes.map((r) => r.module)).toEqual(expect.arrayContaining(['public-search', 'events-keys']));
+    for (const { module, url } of remotes) {
+      const { deployment, containerPort } = servicePortTarget(url.hostname, { number: urlPort(url) });
+      const target = deployment && containersOf(deployment).map(targetOf)[0];
+      expect({ module, url: url.href, runsIt: Boolean(target && TARGETS[target]?.includes(module)) }).toEqual({ module, url: url.href, runsIt: true });
+      const servicePort = Number(configMap.SERVICE_PORT ?? schemaDefault(schema, 'SERVICE_PORT'));
+      expect({ module, url: url.href, containerPort }).toEqual({ module, url: url.href, containerPort: servicePort });
+    }
+  });
+
+  it("the public host goes to the gateway's PUBLIC_PORT and the api host to its API_PORT", () => {
+    const publicHost = new URL(configMap.PUBLIC_BASE_URL).hostname;
+    const port = (v: string) => Number(configMap[v] ?? schemaDefault(schema, v));
+    const routes = ofKind('Ingress').flatMap((i) =>
+      (i.doc.spec.rules ?? []).flatMap((r: Obj) => r.http.paths.map((p: Obj) => ({ host: r.host as string, name: p.backend.service.name, port: p.backend.service.port }))),
+    );
+    expect(routes.map((r) => r.host)).toContain(publicHost);
+    const apiHosts = new Set(routes.filter((r) => r.host !== publicHost).map((r) => r.host));
+    expect(apiHosts.size).toBe(1);
+    for (const r of routes) {
+      const { deployment, containerPort } = servicePortTarget(r.name, r.port);
+      const wanted = r.host === publicHost ? port('PUBLIC_PORT') : port('API_PORT');
+      expect({ host: r.host, target: deployment && containersOf(deployment).map(targetOf)[0], containerPort }).toEqual({
+        host: r.host,
+        target: 'gateway',
+        containerPort: wanted,
+      });
+    }
+  });
+
+  it('SERVICE_TOKEN comes only from a Secret: never the ConfigMap, never a literal, one Secret key for every workload', () => {
+    for (const c of configMaps) expect({ configMap: nameOf(c), has: 'SERVICE_TOKEN' in (c.doc.data ?? {}) }).toEqual({ configMap: nameOf(c), has: false });
+    const sources = new Set<string>();
+    for (const w of [...deployments, ...jobs])
+      for (const c of containersOf(w)) {
+        for (const e of c.env ?? [])
+          if (e.name === 'SERVICE_TOKEN') expect({ w: nameOf(w), secretKeyRef: Boolean(e.valueFrom?.secretKeyRef) }).toEqual({ w: nameOf(w), secretKeyRef: true });
+        const source = containerEnv(c).get('SERVICE_TOKEN');
+        if (!source) continue;
+        expect({ w: nameOf(w), from: source.from }).toEqual({ w: nameOf(w), from: 'secret' });
+        if (source.from === 'secret') sources.add(`${source.name}/${source.key}`);
+      }
+    expect(sources.size).toBe(1);
+    const [secretName, key] = [...sources][0].split('/');
+    expect(secretKeys(secretName)).toContain(key);
+  });
+
+  describe.each(SPLIT_TARGETS.map((t) => [t, requiredSecretsOf(t)] as const))('target %s', (target, required) => {
+    it(`gets ${required.join(', ') || 'no secret'} from a Secret key it cannot start without`, () => {
+      const d = deploymentOf(target);
+      expect(d).toBeDefined();
+      for (const c of containersOf(d!))
+        for (const name of required) {
+          const source = containerEnv(c).get(name);
+          expect({ name, source }).toEqual({ name, source: { from: 'secret', name: expect.any(String), key: name, optional: false, via: 'env' } });
+          if (source?.from === 'secret') expect(secretKeys(source.name)).toContain(name);
+        }
+    });
   });
 
   it('production never seeds demo data', () => {
@@ -330,6 +500,20 @@ describe('k8s manifests', () => {
     }
     expect(names.size).toBeGreaterThan(0);
     expect([...names].filter((n) => !schema.has(n))).toEqual([]);
+  });
+});
+
+describe('deployment files', () => {
+  const files = [
+    ...yamlFilesUnder(K8S_DIR),
+    ...fs.readdirSync(K8S_DIR, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !/\.(ya?ml|md)$/.test(e.name)).map((e) => path.join(e.parentPath, e.name)),
+    COMPOSE_FILE,
+    path.join(ROOT, 'Dockerfile'),
+  ];
+
+  it.each(FORBIDDEN_VARIABLES)('never mention %s', (name) => {
+    const found = files.filter((f) => fs.readFileSync(f, 'utf8').includes(name)).map((f) => path.relative(ROOT, f));
+    expect(found).toEqual([]);
   });
 });
 
@@ -372,6 +556,9 @@ describe('docker-compose.yml', () => {
     const cmd = commandOf(s);
     return cmd[cmd.indexOf('--target') + 1];
   };
+  /** The value compose would use with nothing set in the shell or `.env`: `${X:-default}` gives the default. */
+  const interpolated = (v: string) => v.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-?]([^}]*))?\}/g, (_m, def?: string) => def ?? '');
+  const byTarget = (target: string) => gx.filter(([, s]) => targetIn(s) === target);
   const durationSeconds = (d: string) => {
     const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(d));
     if (!m) throw new Error(`unparsed duration ${d}`);
@@ -414,12 +601,51 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of gx) expect({ name, DEMO_DATA: envOf(s).DEMO_DATA }).toEqual({ name, DEMO_DATA: name === 'public-search' ? 'true' : 'false' });
   });
 
-  it("the gateway's PUBLIC_SEARCH_URL points at the public-search service's SERVICE_PORT", () => {
-    const url = new URL(envOf(svcs.gateway).PUBLIC_SEARCH_URL);
-    expect(url.hostname).toBe('public-search');
-    const servicePort = Number(envOf(svcs['public-search']).SERVICE_PORT ?? schemaDefault(schema, 'SERVICE_PORT'));
-    expect(Number(url.port)).toBe(servicePort);
-    expect(Object.keys(svcs.gateway.depends_on ?? {})).toContain('public-search');
+  it('has a service for every target of services/registry.ts except `all`', () => {
+    for (const target of SPLIT_TARGETS) expect({ target, services: byTarget(target).length }).toEqual({ target, services: 1 });
+  });
+
+  it("the gateway's URL for each service (PUBLIC_SEARCH_URL, EVENTS_KEYS_URL, ...) is that service's SERVICE_PORT, and the gateway waits for it", () => {
+    const env = Object.fromEntries(Object.entries(envOf(svcs.gateway)).map(([k, v]) => [k, interpolated(v)]));
+    expect(new URL(env.EVENTS_KEYS_URL).hostname).toBe('events-keys');
+    const remotes = remoteServices(env);
+    expect(remotes.map((r) => r.module)).toEqual(expect.arrayContaining(['public-search', 'events-keys']));
+    for (const { module, url } of remotes) {
+      const s = svcs[url.hostname];
+      expect({ module, url: url.href, runsIt: Boolean(s && TARGETS[targetIn(s)]?.includes(module)) }).toEqual({ module, url: url.href, runsIt: true });
+      expect({ module, port: urlPort(url) }).toEqual({ module, port: Number(envOf(s).SERVICE_PORT ?? schemaDefault(schema, 'SERVICE_PORT')) });
+      expect(Object.keys(svcs.gateway.depends_on ?? {})).toContain(url.hostname);
+    }
+  });
+
+  it('each target has the backends it needs (DATABASE_URL and postgres, REDIS_URL and redis) and waits for them', () => {
+    for (const target of SPLIT_TARGETS)
+      for (const [name, s] of byTarget(target)) {
+        const env = envOf(s);
+        const deps = Object.keys(s.depends_on ?? {});
+        for (const [variable, service] of [
+          ['DATABASE_URL', 'postgres'],
+          ['REDIS_URL', 'redis'],
+        ] as const) {
+          if (!requiredSecretsOf(target).includes(variable)) continue;
+          expect({ name, variable, host: env[variable] && new URL(interpolated(env[variable])).hostname }).toEqual({ name, variable, host: service });
+          expect({ name, dependsOn: deps.includes(service) }).toEqual({ name, dependsOn: true });
+        }
+      }
+  });
+
+  it('SERVICE_TOKEN is one value for the gateway and every service, overridable from the shell or .env, with a default of 16+ characters', () => {
+    const values = new Set<string>();
+    for (const target of SPLIT_TARGETS)
+      for (const [name, s] of byTarget(target)) {
+        if (!requiredSecretsOf(target).includes('SERVICE_TOKEN')) continue;
+        const raw = envOf(s).SERVICE_TOKEN;
+        expect({ name, interpolatedFrom: /^\$\{SERVICE_TOKEN(?::?[-?][^}]*)?\}$/.test(raw ?? '') }).toEqual({ name, interpolatedFrom: true });
+        values.add(raw);
+      }
+    expect(values.size).toBe(1);
+    const [raw] = [...values];
+    if (/:?-/.test(raw)) expect(interpolated(raw).length).toBeGreaterThanOrEqual(16);
   });
 
   it('the gateway publishes PUBLIC_PORT and API_PORT', () => {

@@ -13,7 +13,7 @@ describe('targets: gateway and public-search in separate processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     searchService = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true' }, 'public-search');
-    gateway = await startTestProcess({ DATABASE_URL: database.url, PUBLIC_SEARCH_URL: searchService.url, PUBLIC_RATE_LIMIT: '100' }, 'gateway');
+    gateway = await startTestProcess({ DATABASE_URL: database.url, PUBLIC_SEARCH_URL: searchService.url, PUBLIC_RATE_LIMIT: '100', SERVICE_TOKEN: 'split-test-token-0123' }, 'gateway');
     single = await startTestProcess({ DATABASE_URL: database.url }, 'all');
   });
   afterAll(async () => {
@@ -64,7 +64,7 @@ describe('targets: gateway and public-search in separate processes', () => {
   });
 
   it('answers 502 problem+json when the service is unreachable', async () => {
-    const orphan = await startTestProcess({ DATABASE_URL: database.url, PUBLIC_SEARCH_URL: `http://127.0.0.1:${await freePort()}` }, 'gateway');
+    const orphan = await startTestProcess({ DATABASE_URL: database.url, PUBLIC_SEARCH_URL: `http://127.0.0.1:${await freePort()}`, SERVICE_TOKEN: 'split-test-token-0123' }, 'gateway');
     try {
       const res = await request(orphan.url).get('/api/v1/papers/search').query({ q: 'hydrogen' }).expect(502);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
