@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { KEY_STATUSES, PLANS, type KeyStatus, type Plan } from '../../shared/api-keys/api-key';
 import { badRequest, ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
+import { enumParam, integerParam, type RawQuery } from '../../shared/http/query-params';
 import type { ApiKeyService, KeyAction, Limits } from './api-key.service';
 
 const ACTIONS: KeyAction[] = ['approve', 'reject', 'revoke', 'expire', 'reissue'];
@@ -13,20 +14,6 @@ const internalOnly: RequestHandler = (req, _res, next) => {
 };
 
 const actorOf = (req: Parameters<RequestHandler>[0]) => `key:${req.apiCaller!.keyId}`;
-
-function enumParam<T extends string>(value: unknown, allowed: readonly T[], code: string): T | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw badRequest(code, `Expected one of ${allowed.join(', ')}.`);
-  return value as T;
-}
-
-function intParam(value: unknown, fallback: number, min: number, max: number, code: string): number {
-  if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw badRequest(code, `Expected a whole number from ${min} to ${max}.`);
-  }
-  return Number(value);
-}
 
 function limitsOf(body: Record<string, unknown>): Limits {
   const pick = (name: 'daily_limit' | 'monthly_limit') => {
@@ -44,17 +31,18 @@ export function adminKeyRoutes(service: ApiKeyService): Router {
   router.use('/api/v1/admin', internalOnly);
 
   router.get('/api/v1/admin/keys', async (req, res) => {
-    const limit = intParam(req.query.limit, 100, 1, 500, 'invalid_limit');
-    const offset = intParam(req.query.offset, 0, 0, 1_000_000, 'invalid_offset');
-    const status = enumParam<KeyStatus>(req.query.status, KEY_STATUSES, 'invalid_status');
-    const plan = enumParam<Plan>(req.query.plan, PLANS, 'invalid_plan');
+    const query = req.query as RawQuery;
+    const limit = integerParam(query, 'limit', 'invalid_limit', 100, 1, 500);
+    const offset = integerParam(query, 'offset', 'invalid_offset', 0, 0, 1_000_000);
+    const status = enumParam<KeyStatus>(query, 'status', 'invalid_status', KEY_STATUSES);
+    const plan = enumParam<Plan>(query, 'plan', 'invalid_plan', PLANS);
     const { rows, total } = await service.list({ status, plan, limit, offset });
     res.json({ data: rows, count: rows.length, limit, offset, total });
   });
 
   router.post('/api/v1/admin/keys', ...jsonObjectBody(), async (req, res) => {
     const body = req.body as Record<string, unknown>;
-    const plan = enumParam<Plan>(body.plan, PLANS, 'invalid_field:plan');
+    const plan = enumParam<Plan>(body, 'plan', 'invalid_field:plan', PLANS);
     if (!plan) throw badRequest('missing_field:plan', 'The field "plan" is required.');
     const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
     const { record, token } = await service.create(

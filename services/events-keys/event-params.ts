@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../shared/errors/problem';
+import { singleParam as single, type RawQuery } from '../../shared/http/query-params';
 
 /**
  * Validation of intelligence events (spec 001 §2.5, §3, §4.8): the list query, the ids, the bodies
@@ -144,15 +145,6 @@ export interface EventListParams {
   occurredTo?: Date;
   limit: number;
   cursor?: EventCursor;
-}
-
-type RawQuery = Record<string, unknown>;
-
-function single(query: RawQuery, name: string, code: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(code, `${name} must be given once, as a plain value.`);
-  return value === '' ? undefined : value;
 }
 
 function checked<T>(query: RawQuery, name: string, parse: (v: string) => T | undefined, rule: string): T | undefined {

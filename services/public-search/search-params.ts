@@ -1,6 +1,7 @@
 import { badRequest } from '../../shared/errors/problem';
 import { isTopicSlug, type PaperLang, type TopicSlug } from '../../shared/papers/paper';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
+import { integerParam, singleParam as single, type RawQuery } from '../../shared/http/query-params';
 
 /** The limits of the public search (spec 000 §4.1 and §8, and the decisions in the README). */
 export const SEARCH_LIMITS = {
@@ -35,27 +36,6 @@ export const LANGS_FOR_FILTER: Record<SearchLang, PaperLang[] | undefined> = {
   all: undefined,
 };
 
-type RawQuery = Record<string, unknown>;
-
-/**
- * One value of a parameter: undefined when absent or empty, and an error (with the parameter's
- * own code) when it was given more than once or as a structure.
- */
-function single(query: RawQuery, name: string, code: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(code, `${name} must be given once, as a plain value.`);
-  return value === '' ? undefined : value;
-}
-
-function integer(value: string | undefined, fallback: number, code: string, name: string, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw badRequest(code, `${name} must be a whole number from ${min} to ${max}.`);
-  const n = Number(value);
-  if (n < min || n > max) throw badRequest(code, `${name} must be a whole number from ${min} to ${max}.`);
-  return n;
-}
-
 /** Validates the query string of `GET /api/v1/papers/search`. Unknown parameters are ignored. */
 export function parseSearchParams(query: RawQuery): SearchParams {
   const L = SEARCH_LIMITS;
@@ -83,8 +63,8 @@ export function parseSearchParams(query: RawQuery): SearchParams {
   if (!(SEARCH_LANGS as readonly string[]).includes(langValue)) {
     throw badRequest('invalid_lang', `lang must be one of ${SEARCH_LANGS.join(', ')}; got "${langValue}".`);
   }
-  const limit = integer(single(query, 'limit', 'invalid_limit'), L.limitDefault, 'invalid_limit', 'limit', L.limitMin, L.limitMax);
-  const offset = integer(single(query, 'offset', 'invalid_offset'), 0, 'invalid_offset', 'offset', 0, L.maxWindow);
+  const limit = integerParam(query, 'limit', 'invalid_limit', L.limitDefault, L.limitMin, L.limitMax);
+  const offset = integerParam(query, 'offset', 'invalid_offset', 0, 0, L.maxWindow);
   if (offset + limit > L.maxWindow) {
     throw badRequest('invalid_offset', `offset + limit must not exceed ${L.maxWindow}; narrow the query instead of paging deeper.`);
   }
