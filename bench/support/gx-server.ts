@@ -3,39 +3,63 @@ import { projectRoot } from '../../shared/project-paths';
 import { freePort } from './ports';
 import { startServerProcess, type ServerProcess } from './server-process';
 
+/** An environment variable given to the server under test, and why (the report prints it). */
+export type GxSetting = { name: string; value: string; why: string };
+
 /**
  * Settings of the server under test beyond its database and ports, with the reason for each; the
  * report prints them. Everything else stays at the embedded defaults (no Redis, no Elasticsearch).
  */
-export const GX_BENCH_SETTINGS: readonly { name: string; value: string; why: string }[] = [
+export const GX_BENCH_SETTINGS: readonly GxSetting[] = [
   { name: 'LOG_LEVEL', value: 'warn', why: 'at info every request writes an access log line to stdout; that would measure logging, not the search' },
   { name: 'PUBLIC_RATE_LIMIT', value: '1000000000', why: 'the per-IP limiter stays in the path but never rejects the single load-generator IP' },
   { name: 'RESPONSE_CACHE_TTL_SECONDS', value: '60', why: 'the default; the in-process response cache is on' },
   { name: 'DEMO_DATA', value: 'false', why: 'the bench loads its own 30,000 papers' },
 ];
 
-/** `node bin/gx.js start --target all` as a child process, on a free port, against `databaseUrl`. */
-export async function startGxServer(options: { databaseUrl: string; dataDir: string; cpuProfDir?: string }): Promise<ServerProcess> {
+/** A running `gx start --target all`; `url` is the door named by `door` (the public one by default). */
+export interface GxServer extends ServerProcess {
+  readonly publicUrl: string;
+  readonly apiUrl: string;
+}
+
+/**
+ * `node bin/gx.js start --target all` as a child process, on free ports (both doors), against
+ * `databaseUrl`. `settings` replaces GX_BENCH_SETTINGS for a benchmark with other needs; `door`
+ * chooses the listener polled for readiness and answered as `url`.
+ */
+export async function startGxServer(options: {
+  databaseUrl: string;
+  dataDir: string;
+  cpuProfDir?: string;
+  settings?: readonly GxSetting[];
+  door?: 'public' | 'api';
+  name?: string;
+}): Promise<GxServer> {
   const root = projectRoot();
-  const port = await freePort();
+  const publicPort = await freePort();
+  const apiPort = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dataDir,
     HOST: '127.0.0.1',
-    PUBLIC_PORT: String(port),
+    PUBLIC_PORT: String(publicPort),
+    // A port of its own too, so servers run side by side and never meet whatever holds 8081.
+    API_PORT: String(apiPort),
     SHUTDOWN_TIMEOUT_MS: '2000',
-    ...Object.fromEntries(GX_BENCH_SETTINGS.map((s) => [s.name, s.value])),
+    ...Object.fromEntries((options.settings ?? GX_BENCH_SETTINGS).map((s) => [s.name, s.value])),
   };
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
-  return startServerProcess({
-    name: 'gx start --target all',
+  const server = await startServerProcess({
+    name: options.name ?? 'gx start --target all',
     args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'],
     env,
     cwd: root,
-    port,
+    port: options.door === 'api' ? apiPort : publicPort,
     readyPath: '/readyz',
     timeoutMs: 180_000,
   });
+  return { ...server, publicUrl: `http://127.0.0.1:${publicPort}`, apiUrl: `http://127.0.0.1:${apiPort}` };
 }
 
 /** The baseline server (compiled next to this file) answering `bodyFile` to every request. */

@@ -11,17 +11,21 @@ export interface HttpResult {
 
 /**
  * Sequential GETs over one kept-alive connection. Plain `http` rather than `fetch`: its client-side
- * overhead is smaller, so sequential latencies are closer to the server's own time.
+ * overhead is smaller, so sequential latencies are closer to the server's own time. `headers` go
+ * with every request (e.g. `Authorization`).
  */
 export class HttpClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly headers: http.OutgoingHttpHeaders = {},
+  ) {}
 
   get(path: string, timeoutMs = 10_000): Promise<HttpResult> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
-      const req = http.get(`${this.baseUrl}${path}`, { agent: this.agent, timeout: timeoutMs }, (res) => {
+      const req = http.get(`${this.baseUrl}${path}`, { agent: this.agent, timeout: timeoutMs, headers: this.headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);

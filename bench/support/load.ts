@@ -14,6 +14,8 @@ export interface RoundResult {
   p50: number;
   p99: number;
   responses: number;
+  /** Requests written, answered or not (those in flight when the round ends are never answered). */
+  sent: number;
   non2xx: number;
   errors: number;
   /** Responses by their X-Cache header (neither: the header was absent, as from the bare server). */
@@ -31,11 +33,16 @@ export interface Measurement {
 /** A fresh path for every request, or a fixed set cycled through by each connection. */
 export type Paths = (() => string) | readonly string[];
 
+export interface RoundOptions {
+  /** Sent with every request (e.g. `Authorization`). */
+  headers?: Record<string, string>;
+}
+
 /**
  * One autocannon round. Latencies are taken from every response at full precision: autocannon's
  * own histogram keeps whole milliseconds, too coarse for a 5 ms target.
  */
-export function runRound(baseUrl: string, paths: Paths, connections: number, seconds: number): Promise<RoundResult> {
+export function runRound(baseUrl: string, paths: Paths, connections: number, seconds: number, options: RoundOptions = {}): Promise<RoundResult> {
   const latencies: number[] = [];
   const cache = { hit: 0, miss: 0 };
   const onResponse = (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
@@ -49,7 +56,7 @@ export function runRound(baseUrl: string, paths: Paths, connections: number, sec
       : paths.map((path) => ({ path, onResponse }));
 
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: baseUrl, connections, pipelining: 1, duration: seconds, requests }, (err, result) => {
+    const instance = autocannon({ url: baseUrl, connections, pipelining: 1, duration: seconds, requests, ...(options.headers ? { headers: options.headers } : {}) }, (err, result) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       // autocannon counts a dead server as errors and carries on; a round without one answer is a crash.
       if (result['2xx'] === 0) return reject(new Error(`no successful response from ${baseUrl} (${result.errors} errors, ${result.non2xx} non-2xx)`));
@@ -59,6 +66,8 @@ export function runRound(baseUrl: string, paths: Paths, connections: number, sec
         p50,
         p99,
         responses: result.requests.total,
+        // Present at run time, missing from @types/autocannon.
+        sent: (result.requests as { sent?: number }).sent ?? result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors,
         cache,
@@ -71,10 +80,10 @@ export function runRound(baseUrl: string, paths: Paths, connections: number, sec
 }
 
 /** A warm-up round (discarded), then `rounds` measured rounds; short rounds and medians resist a noisy machine. */
-export async function measure(baseUrl: string, paths: Paths, settings: LoadSettings): Promise<Measurement> {
-  await runRound(baseUrl, paths, settings.connections, settings.warmupSeconds);
+export async function measure(baseUrl: string, paths: Paths, settings: LoadSettings, options: RoundOptions = {}): Promise<Measurement> {
+  await runRound(baseUrl, paths, settings.connections, settings.warmupSeconds, options);
   const rounds: RoundResult[] = [];
-  for (let i = 0; i < settings.rounds; i++) rounds.push(await runRound(baseUrl, paths, settings.connections, settings.roundSeconds));
+  for (let i = 0; i < settings.rounds; i++) rounds.push(await runRound(baseUrl, paths, settings.connections, settings.roundSeconds, options));
   return summarise(rounds);
 }
 

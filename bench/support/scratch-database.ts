@@ -15,8 +15,8 @@ export interface ScratchDatabase {
 }
 
 /**
- * The only environment the benchmarks read: a Postgres server to use instead of a private
- * embedded one (a scratch database is created in it and dropped afterwards).
+ * The environment the benchmarks read for Postgres: a server to use instead of a private embedded
+ * one (a scratch database is created in it and dropped afterwards). Redis: see `redis.ts`.
  */
 function databaseUrlOverride(): string | undefined {
   return process.env.DATABASE_URL || undefined;

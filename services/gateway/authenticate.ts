@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ApiCaller } from '../../shared/api-keys/api-key';
 import type { KeyVerifier } from '../../shared/api-keys/key-verifier';
-import { ProblemError } from '../../shared/errors/problem';
+import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';
 import { allowanceOf } from './plan-allowance';
@@ -26,15 +26,31 @@ export function authenticate(deps: {
   now?: () => Date;
 }): RequestHandler {
   const now = deps.now ?? (() => new Date());
+  /** A fault of the key store or the counters is a clear 503, never a 500 (and never a free pass). */
+  const backend = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof ProblemError) throw err;
+      deps.logger.error({ err: (err as Error)?.message ?? String(err) }, `data-API ${what} failed`);
+      throw serviceUnavailable('auth_unavailable', 'Keys or allowances cannot be checked right now; retry in a moment.');
+    }
+  };
   return async (req, res, next) => {
     if (deps.disabled) {
       req.apiCaller = ANONYMOUS;
       return next();
     }
-    const { caller, record } = await deps.verifier.verify(req.headers.authorization);
+    const { caller, record } = await backend('key store', () => deps.verifier.verify(req.headers.authorization));
     req.apiCaller = caller;
 
-    if (!(await deps.burst.allow(caller.keyId, caller.plan))) {
+    // The burst check and the allowance are independent round trips: run them together, and give the
+    // allowance back when the burst limit refuses the request.
+    const [burstAllowed, outcome] = await backend('quota counters', () =>
+      Promise.all([deps.burst.allow(caller.keyId, caller.plan), deps.quota.charge(caller.keyId, allowanceOf(record))]),
+    );
+    if (!burstAllowed) {
+      if (outcome.allowed) await outcome.refund();
       throw new ProblemError(
         429,
         'rate_limit_exceeded',
@@ -44,7 +60,6 @@ export function authenticate(deps: {
       );
     }
 
-    const outcome = await deps.quota.charge(caller.keyId, allowanceOf(record));
     const at = now();
     setQuotaHeaders(res, outcome.windows, at);
     if (!outcome.allowed) {

@@ -49,27 +49,27 @@ export class QuotaCounter {
 
   async charge(keyId: string, allowance: Allowance): Promise<QuotaOutcome> {
     const now = this.now();
-    const charged: { store: RateLimiterAbstract; key: string }[] = [];
-    const windows: WindowState[] = [];
-    const violated: WindowKind[] = [];
-    try {
-      for (const kind of KINDS) {
-        const limit = allowance[kind];
-        if (limit === undefined) continue;
+    const kinds = KINDS.filter((kind) => allowance[kind] !== undefined);
+    // The windows' counters are independent: charge them in one round of parallel requests.
+    const settled = await Promise.allSettled(
+      kinds.map(async (kind) => {
         const window = windowOf(kind, now);
         const key = `${keyId}:${window.id}`;
         const res = await this.stores[kind].consume(key, 1, { customDuration: secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS });
-        charged.push({ store: this.stores[kind], key });
-        if (res.consumedPoints > limit) violated.push(kind);
-        windows.push({ window, limit, remaining: Math.max(0, limit - res.consumedPoints) });
-      }
-    } catch (err) {
-      await Promise.all(charged.map((c) => c.store.reward(c.key, 1).catch(() => undefined)));
-      throw err;
-    }
+        return { kind, window, key, consumed: res.consumedPoints };
+      }),
+    );
+    const charged = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refund = async () => {
-      await Promise.all(charged.map((c) => c.store.reward(c.key, 1)));
+      await Promise.all(charged.map((c) => this.stores[c.kind].reward(c.key, 1)));
     };
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await refund().catch(() => undefined);
+      throw failed.reason;
+    }
+    const windows: WindowState[] = charged.map((c) => ({ window: c.window, limit: allowance[c.kind]!, remaining: Math.max(0, allowance[c.kind]! - c.consumed) }));
+    const violated = charged.filter((c) => c.consumed > allowance[c.kind]!).map((c) => c.kind);
     // A rejected request is not charged to the windows it passed.
     if (violated.length > 0) await refund();
     return { allowed: violated.length === 0, windows, violated, refund: violated.length > 0 ? async () => undefined : refund };

@@ -185,3 +185,21 @@ describe('calendar windows and refunds (injected clock)', () => {
     }
   });
 });
+
+describe('when the quota counters fail', () => {
+  it('answers 503 auth_unavailable, never a 500 or a free pass', async () => {
+    const database = await createTestDatabase();
+    const keys = testKeys(database.db);
+    const key = await keys.create('trial');
+    // Nothing listens on port 1: every Redis command fails at once.
+    const app = await startTestProcess({ DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await get(app, key.auth).expect(503);
+      expect(res.body.code).toBe('auth_unavailable');
+      expect(res.headers['x-dataset-version']).toBe('v0.3-2026Q3');
+    } finally {
+      await app.stop();
+      await database.drop();
+    }
+  });
+});
