@@ -5,21 +5,23 @@ import { papersModule } from '../shared/papers/papers.module';
 import { redisModule } from '../shared/redis/redis.module';
 import type { ModuleDefinition } from '../shared/runtime/module';
 import { apiKeysModule } from '../shared/api-keys/api-keys.module';
+import { companyDataModule } from './company-data/module';
 import { eventsKeysModule } from './events-keys/module';
 import { gatewayModule } from './gateway/module';
 import { publicSearchModule } from './public-search/module';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search', 'events-keys'],
+  all: ['gateway', 'public-search', 'events-keys', 'company-data'],
   gateway: ['gateway'],
   'public-search': ['public-search'],
   'events-keys': ['events-keys'],
+  'company-data': ['company-data'],
 };
