@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { TARGETS } from '../services/registry';
 import { registerKeyCommands } from '../cli/keys.command';
-import { loadCommand } from '../cli/load.command';
+import { LOAD_KINDS, loadCommand, parseBatchSize, type LoadKind, type LoadKindName } from '../cli/load.command';
 import { reindexCommand } from '../cli/reindex.command';
 import { startCommand } from '../cli/start.command';
 
@@ -28,13 +28,16 @@ function main(): void {
     .option('-t, --target <name>', `one of: ${Object.keys(TARGETS).join(', ')}`, 'all')
     .action((opts: { target: string }) => startCommand(config, logger, opts.target));
 
-  program
+  const load = program
     .command('load')
-    .description('load records from a JSON Lines file')
-    .command('papers <file>')
-    .description('upsert papers from FILE.jsonl (idempotent) and bring the search indexes up to date')
-    .option('--batch-size <n>', 'papers per database round trip', (v) => Number.parseInt(v, 10), 500)
-    .action((file: string, opts: { batchSize: number }) => loadCommand(config, logger, file, opts.batchSize));
+    .description('load records from a JSON Lines file; bad lines are reported by number, the good ones loaded (exit code 2 when some were rejected)');
+  for (const [kind, definition] of Object.entries(LOAD_KINDS) as [LoadKindName, LoadKind][]) {
+    load
+      .command(`${kind} <file>`)
+      .description(definition.description)
+      .option('--batch-size <n>', `${definition.unit} per database statement`, parseBatchSize, 500)
+      .action((file: string, opts: { batchSize: number }) => loadCommand(config, logger, kind, file, opts.batchSize));
+  }
 
   program
     .command('reindex')

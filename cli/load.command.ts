@@ -1,46 +1,147 @@
 import fs from 'node:fs';
 import { SingleBar, Presets } from 'cli-progress';
+import { InvalidArgumentError } from 'commander';
+import { loadCompanies } from '../services/company-data/loaders/company.loader';
+import type { LoadOptions, LoadReport } from '../services/company-data/loaders/load-records';
+import { loadMetrics } from '../services/company-data/loaders/metric.loader';
+import { loadReports } from '../services/company-data/loaders/report.loader';
+import { loadSbtTargets } from '../services/company-data/loaders/sbt.loader';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { createKeywordIndex } from '../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../shared/logging/logger';
-import { readJsonLines } from '../shared/papers/json-lines';
+import { readJsonLines, type JsonLine } from '../shared/papers/json-lines';
 import { loadPapers } from '../shared/papers/paper-loader';
 import { PaperRepository } from '../shared/papers/paper.repository';
 import { Runtime } from '../shared/runtime/runtime';
 
+/** What every loader reports (the papers loader has no skipped lines). */
+type LoadSummary = Omit<LoadReport, 'skipped'> & { skipped?: number };
+
+/** Where a loader tells how far it is. */
+interface Progress {
+  reading(lines: number, bytes: number): void;
+  writing(written: number, total: number): void;
+}
+
+/** One kind of file `gx load` takes. */
+export interface LoadKind {
+  /** The subcommand's help. */
+  description: string;
+  /** What a batch holds, for the progress bar and `--batch-size` help ("papers"). */
+  unit: string;
+  /** Why lines are skipped, when this kind skips some (shown in the summary when some were). */
+  skipped?: string;
+  run(config: Config, db: Database, lines: AsyncIterable<JsonLine>, batchSize: number, progress: Progress): Promise<LoadSummary>;
+}
+
+const papers: LoadKind = {
+  description: 'upsert papers from FILE.jsonl (idempotent) and bring the search indexes up to date',
+  unit: 'papers',
+  // Upserts into Postgres and, batch by batch, into a shared search engine. Running processes with
+  // an embedded index follow the change through Postgres notifications.
+  async run(config, db, lines, batchSize, progress) {
+    const index = createKeywordIndex(config);
+    const shared = !index.processLocal;
+    try {
+      if (shared) await index.init();
+      return await loadPapers(lines, new PaperRepository(db), {
+        batchSize,
+        indexes: shared ? [index] : [],
+        onProgress: ({ lines: line, bytes }) => progress.reading(line, bytes),
+      });
+    } finally {
+      await index.close();
+    }
+  },
+};
+
+type CompanyDataLoader = (lines: AsyncIterable<JsonLine>, db: Database, options?: LoadOptions) => Promise<LoadReport>;
+
+const companyData = (unit: string, description: string, load: CompanyDataLoader, skipped?: string): LoadKind => ({
+  description,
+  unit,
+  skipped,
+  run: (_config, db, lines, batchSize, progress) =>
+    load(lines, db, {
+      batchSize,
+      onProgress: (p) => (p.stage === 'reading' ? progress.reading(p.lines, p.bytes) : progress.writing(p.written, p.total)),
+    }),
+});
+
+/** `gx load <kind> FILE`. */
+export const LOAD_KINDS = {
+  papers,
+  companies: companyData(
+    'companies',
+    'upsert the TSE company master from FILE.jsonl (idempotent), by securities code; preferred-share issues are skipped',
+    loadCompanies,
+    'preferred shares, not companies',
+  ),
+  sbt: companyData(
+    'SBTi rows',
+    "upsert companies' SBTi status from FILE.jsonl (idempotent): rows without tse_code are skipped, one row per company kept",
+    loadSbtTargets,
+    'no tse_code',
+  ),
+  reports: companyData('reports', 'upsert collected reports from FILE.jsonl (idempotent), by report id', loadReports),
+  metrics: companyData('metrics', 'upsert decarbonisation metrics from FILE.jsonl (idempotent), by company and publication year', loadMetrics),
+} satisfies Record<string, LoadKind>;
+
+export type LoadKindName = keyof typeof LOAD_KINDS;
+
+/** A progress bar on stderr when it is a terminal: bytes while reading, then records while writing. */
+function progressBar(unit: string, fileSize: number): Progress & { stop(): void } {
+  if (!process.stderr.isTTY) return { reading: () => undefined, writing: () => undefined, stop: () => undefined };
+  const bar = new SingleBar({ format: `${unit} |{bar}| {percentage}% | {detail}`, stream: process.stderr }, Presets.shades_classic);
+  bar.start(fileSize, 0, { detail: 'line 0' });
+  let writing = false;
+  return {
+    reading: (line, bytes) => bar.update(bytes, { detail: `${bytes}/${fileSize} bytes | line ${line}` }),
+    writing: (written, total) => {
+      if (!writing) bar.setTotal(total);
+      writing = true;
+      bar.update(written, { detail: `${written}/${total} written` });
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+/** `--batch-size`: a positive whole number. */
+export function parseBatchSize(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive whole number');
+  return n;
+}
+
+export function summaryLine(file: string, report: LoadSummary, skipped?: string): string {
+  const skippedPart = report.skipped ? `, ${report.skipped} skipped${skipped ? ` (${skipped})` : ''}` : '';
+  return (
+    `${file}: ${report.read} lines read, ${report.inserted} inserted, ${report.updated} updated, ` +
+    `${report.unchanged} unchanged, ${report.repeated} repeated in the file, ${report.rejected.length} rejected${skippedPart}`
+  );
+}
+
 /**
- * `gx load papers FILE`: upserts into Postgres and, batch by batch, into a shared search engine.
- * Running processes with an embedded index follow the change through Postgres notifications.
- * Exit code 0 when every line loaded, 2 when some lines were rejected (the good ones are loaded).
+ * `gx load <kind> FILE`: upserts the file's records. Bad lines go to stderr as `line N: error`, the
+ * summary to stdout. Exit code 0 when every line loaded (or was skipped on purpose), 2 when some
+ * lines were rejected (the good ones are loaded all the same).
  */
-export async function loadCommand(config: Config, logger: Logger, file: string, batchSize: number): Promise<void> {
+export async function loadCommand(config: Config, logger: Logger, kind: LoadKindName, file: string, batchSize: number): Promise<void> {
+  const definition: LoadKind = LOAD_KINDS[kind];
+  if (!definition) throw new Error(`unknown kind of file: ${kind}`);
   if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
   const runtime = await Runtime.start(['database'], new Map([[databaseModule.name, databaseModule]]), config, logger);
-  const index = createKeywordIndex(config);
-  const shared = !index.processLocal;
-  const bar = process.stderr.isTTY
-    ? new SingleBar({ format: 'papers |{bar}| {percentage}% | {value}/{total} bytes | line {line}', stream: process.stderr }, Presets.shades_classic)
-    : undefined;
+  const progress = progressBar(definition.unit, fs.statSync(file).size);
   try {
-    if (shared) await index.init();
-    bar?.start(fs.statSync(file).size, 0, { line: 0 });
-    const report = await loadPapers(readJsonLines(file), new PaperRepository(runtime.value<Database>('database')), {
-      batchSize,
-      indexes: shared ? [index] : [],
-      onProgress: ({ lines, bytes }) => bar?.update(bytes, { line: lines }),
-    });
-    bar?.stop();
+    const report = await definition.run(config, runtime.value<Database>('database'), readJsonLines(file), batchSize, progress);
+    progress.stop();
     for (const { line, error } of report.rejected) process.stderr.write(`line ${line}: ${error}\n`);
-    process.stdout.write(
-      `${file}: ${report.read} lines read, ${report.inserted} inserted, ${report.updated} updated, ` +
-        `${report.unchanged} unchanged, ${report.repeated} repeated in the file, ${report.rejected.length} rejected\n`,
-    );
+    process.stdout.write(`${summaryLine(file, report, definition.skipped)}\n`);
     if (report.rejected.length > 0) process.exitCode = 2;
   } finally {
-    bar?.stop();
-    await index.close();
+    progress.stop();
     await runtime.stop();
   }
 }

@@ -64,6 +64,10 @@ export class CompanyRepository {
     return result.rows[0]?.data;
   }
 
+  async countCompanies(): Promise<number> {
+    return (await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies')).rows[0]!.n;
+  }
+
   async companyExists(code: string): Promise<boolean> {
     return (await this.db.query('SELECT 1 FROM companies WHERE code = $1', [code])).rows.length > 0;
   }
