@@ -1,4 +1,5 @@
 import { runApiAuthBench } from './api-auth.bench';
+import { runCompanyDataBench } from './company-data.bench';
 import { runPublicSearchBench } from './public-search.bench';
 
 /**
@@ -11,6 +12,7 @@ import { runPublicSearchBench } from './public-search.bench';
 const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
   'api-auth': runApiAuthBench,
+  'company-data': runCompanyDataBench,
 };
 
 function option(argv: string[], name: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { Database } from '../../shared/db/database';
-import type { ReportType, SbtStatus } from './company-inputs';
-import { BY_CODE, COMPANY_FIELDS, COMPANY_FROM, COMPANY_JSON, isoUtc, metricJson, REPORT_FIELDS, REPORT_JSON } from './company-read.sql';
+import type { ReportType } from './company-inputs';
+import { COMPANY_FIELDS, COMPANY_FROM, isoUtc, metricJson, REPORT_FIELDS, REPORT_JSON } from './company-read.sql';
 
 /** A page of records already serialised as a JSON array, with its count and the total before paging. */
 export interface JsonPage {
@@ -16,8 +16,9 @@ interface PageRow {
 }
 
 /**
- * Read access to company data. Each list is one statement: the page (as JSON) and the total of
- * matches, counted by a window over the same filtered rows.
+ * Read access to company data in Postgres: one company, its reports and metric series. Each list
+ * is one statement returning the page (as JSON) and the total of matches. The company list and the
+ * cross-company search are served from `CompanySnapshot`.
  */
 export class CompanyRepository {
   constructor(private readonly db: Database) {}
@@ -25,21 +26,6 @@ export class CompanyRepository {
   private async page(sql: string, values: unknown[]): Promise<JsonPage> {
     const row = (await this.db.query<PageRow>(sql, values)).rows[0];
     return { json: row?.data ?? '[]', count: row?.count ?? 0, total: row?.total ?? 0 };
-  }
-
-  /** 4.1: ascending by securities code. */
-  listCompanies(filter: { industryCode?: string; limit: number; offset: number }): Promise<JsonPage> {
-    return this.page(
-      `WITH matches AS (
-         SELECT c.code FROM companies c WHERE ($1::text IS NULL OR c.industry_code = $1)
-       ), page AS (
-         SELECT ${COMPANY_JSON} AS record, c.code FROM ${COMPANY_FROM}
-         WHERE c.code IN (SELECT code FROM matches) ORDER BY c.code ${BY_CODE} LIMIT $2 OFFSET $3
-       )
-       SELECT coalesce((SELECT json_agg(record ORDER BY code ${BY_CODE}) FROM page), '[]')::text AS data,
-              (SELECT count(*)::int FROM page) AS count, (SELECT count(*)::int FROM matches) AS total`,
-      [filter.industryCode ?? null, filter.limit, filter.offset],
-    );
   }
 
   /** 4.2: the overview, SBTi status and coverage per report type; undefined when unknown. */
@@ -110,23 +96,5 @@ export class CompanyRepository {
       [code, filter.yearFrom ?? null, filter.yearTo ?? null],
     );
     return { json: result.rows[0]!.data, count: result.rows[0]!.count };
-  }
-
-  /** 4.6: metric records across companies, by company code then publication year. */
-  searchMetrics(filter: { industryCode?: string; year?: number; sbtStatus?: SbtStatus; limit: number; offset: number }): Promise<JsonPage> {
-    return this.page(
-      `WITH matches AS (
-         SELECT m.company_code, m.publication_year FROM gx_metrics m JOIN companies c ON c.code = m.company_code
-         WHERE ($1::text IS NULL OR c.industry_code = $1) AND ($2::int IS NULL OR m.publication_year = $2)
-           AND ($3::text IS NULL OR m.sbt_status = $3)
-       ), page AS (
-         SELECT company_code, publication_year FROM matches
-         ORDER BY company_code ${BY_CODE}, publication_year LIMIT $4 OFFSET $5
-       )
-       SELECT coalesce((SELECT json_agg(${metricJson({ includeRaw: false, withCompany: true })} ORDER BY m.company_code ${BY_CODE}, m.publication_year)
-                        FROM page p JOIN gx_metrics m USING (company_code, publication_year) JOIN companies c ON c.code = m.company_code), '[]')::text AS data,
-              (SELECT count(*)::int FROM page) AS count, (SELECT count(*)::int FROM matches) AS total`,
-      [filter.industryCode ?? null, filter.year ?? null, filter.sbtStatus ?? null, filter.limit, filter.offset],
-    );
   }
 }

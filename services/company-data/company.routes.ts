@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { notFound } from '../../shared/errors/problem';
 import type { RawQuery } from '../../shared/http/query-params';
 import type { CompanyRepository, JsonPage } from './company.repository';
+import type { CompanySnapshot } from './company-snapshot';
 import {
   parseCompanyCode,
   parseCompanyListParams,
@@ -20,8 +21,8 @@ function sendPage(res: Response, page: JsonPage, limit: number, offset: number):
 const sendJson = (res: Response, json: string) => res.type('application/json').send(json);
 
 /** Spec 001 §4.1–4.6, behind the data-API door (which authenticates and charges every request). */
-export function companyRoutes(deps: { repository: CompanyRepository; industries: IndustryCatalog }): Router {
-  const { repository, industries } = deps;
+export function companyRoutes(deps: { repository: CompanyRepository; snapshot: CompanySnapshot; industries: IndustryCatalog }): Router {
+  const { repository, snapshot, industries } = deps;
   const router = Router();
   const requireCompany = async (code: string) => {
     if (!(await repository.companyExists(code))) throw notFound(`No company with securities code ${code}.`);
@@ -29,7 +30,7 @@ export function companyRoutes(deps: { repository: CompanyRepository; industries:
 
   router.get('/api/v1/companies', async (req, res) => {
     const p = parseCompanyListParams(req.query as RawQuery, industries);
-    sendPage(res, await repository.listCompanies({ industryCode: p.industry?.code, limit: p.limit, offset: p.offset }), p.limit, p.offset);
+    sendPage(res, snapshot.listCompanies({ industryCode: p.industry?.code, limit: p.limit, offset: p.offset }), p.limit, p.offset);
   });
 
   router.get('/api/v1/companies/:code', async (req, res) => {
@@ -63,7 +64,7 @@ export function companyRoutes(deps: { repository: CompanyRepository; industries:
 
   router.get('/api/v1/gx-metrics', async (req, res) => {
     const p = parseMetricSearchParams(req.query as RawQuery, industries);
-    sendPage(res, await repository.searchMetrics({ industryCode: p.industry?.code, year: p.year, sbtStatus: p.sbtStatus, limit: p.limit, offset: p.offset }), p.limit, p.offset);
+    sendPage(res, snapshot.searchMetrics({ industryCode: p.industry?.code, year: p.year, sbtStatus: p.sbtStatus, limit: p.limit, offset: p.offset }), p.limit, p.offset);
   });
 
   return router;

@@ -2,7 +2,9 @@ import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logging/logger';
 import { recordsAsLines } from '../../shared/papers/paper-loader';
 import type { ModuleDefinition } from '../../shared/runtime/module';
+import { ChangeListener } from '../../shared/db/change-listener';
 import { CompanyRepository } from './company.repository';
+import { CompanySnapshot } from './company-snapshot';
 import { companyRoutes } from './company.routes';
 import { generateDemoCompanyData } from './demo/demo-companies';
 import { IndustryCatalog } from './industry-catalog';
@@ -33,6 +35,14 @@ export const companyDataModule: ModuleDefinition<CompanyRepository> = {
     const repository = new CompanyRepository(db);
     if (config.demoData && (await repository.countCompanies()) === 0) await seedDemoData(db, logger);
     const industries = await IndustryCatalog.load(db);
-    return { value: repository, routes: [{ door: 'api', router: companyRoutes({ repository, industries }) }] };
+    const snapshot = new CompanySnapshot(db);
+    await snapshot.refresh();
+    const listener = new ChangeListener(db.url, 'company_data_changed', () => snapshot.refresh(), logger);
+    await listener.start();
+    return {
+      value: repository,
+      routes: [{ door: 'api', router: companyRoutes({ repository, snapshot, industries }) }],
+      close: () => listener.stop(),
+    };
   },
 };

@@ -38,7 +38,7 @@ describe('company data API on real companies', () => {
     await loadReports(recordsAsLines(demo.reports), database.db);
     await loadMetrics(recordsAsLines(demo.metrics), database.db);
     auth = (await testKeys(database.db).create('internal')).auth;
-    app = await startTestProcess({ DATABASE_URL: database.url });
+    app = await startTestProcess({ DATABASE_URL: database.url, PLAN_BURST_PER_SECOND: 'internal=100000,researcher=100000' });
   });
   afterAll(async () => {
     await app?.stop();
@@ -166,6 +166,21 @@ describe('company data API on real companies', () => {
       expect((await get('/api/v1/gx-metrics', { limit: '1001' }).expect(400)).body.code).toBe('invalid_limit');
       expect((await get('/api/v1/gx-metrics', { sbt_status: '2C' }).expect(400)).body.code).toBe('invalid_sbt_status');
       expect((await get('/api/v1/gx-metrics', { year: '20x4' }).expect(400)).body.code).toBe('invalid_year');
+    });
+
+    it('follows a load made while the server runs, within seconds', async () => {
+      const before = (await get('/api/v1/gx-metrics', { year: '2030' }).expect(200)).body.total;
+      expect(before).toBe(0);
+      const code = demo.companies[1]!.code;
+      await loadMetrics(recordsAsLines([{ company_code: code, publication_year: 2030, scope1: 1, sbt_status: '1.5C' }]), database.db);
+      const deadline = Date.now() + 5_000;
+      let total = 0;
+      while (total === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        total = (await get('/api/v1/gx-metrics', { year: '2030' }).expect(200)).body.total;
+      }
+      expect(total).toBe(1);
+      await database.db.query('DELETE FROM gx_metrics WHERE publication_year = 2030');
     });
 
     it('charges every request to the key and reports it', async () => {
