@@ -37,7 +37,7 @@ export const companyDataModule: ModuleDefinition<CompanyRepository> = {
     const industries = await IndustryCatalog.load(db);
     const snapshot = new CompanySnapshot(db);
     await snapshot.refresh();
-    const listener = new ChangeListener(db.url, 'company_data_changed', () => snapshot.refresh(), logger);
+    const listener = new ChangeListener(db.url, { company_data_changed: () => snapshot.refresh() }, logger);
     await listener.start();
     return {
       value: repository,
