@@ -6,6 +6,7 @@ import {
   TITLE_TEMPLATES, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
 } from './demo-vocabulary';
 import { TOPIC_VOCAB } from './demo-topic-vocabulary';
+import { mulberry32, recordSeed, type Random } from './seeded-random';
 
 /**
  * Generator of the synthetic demo corpus loaded into an empty database (and used by benchmarks).
@@ -38,34 +39,11 @@ const LANG_CODES = ['en', 'ja', 'zh'] as const;
 const MARKERS = [DEMO_MARKERS.en, DEMO_MARKERS.ja, DEMO_MARKERS.zh] as const;
 const SENTENCE_SEPARATORS = [' ', '', ''] as const;
 
-type Random = () => number;
 
 // Module-scope aliases: inside jest's vm sandbox each lookup of the global `Math` is slow, and the
 // PRNG runs a few hundred times per record.
-const { floor, imul } = Math;
+const { floor } = Math;
 
-function mulberry32(state: number): Random {
-  // Signed 32-bit state stays a small integer; an unsigned one is boxed on every call (3x slower).
-  let a = state | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = imul(t ^ (t >>> 15), t | 1);
-    t ^= t + imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Spreads (seed, n) over 32 bits so neighbouring records and seeds start far apart. */
-function recordSeed(seed: number, n: number): number {
-  let h = imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ imul(n, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 // Templates are split once into literal/placeholder runs; 30,000 records would otherwise mean
 // hundreds of thousands of regex replacements.

@@ -3,6 +3,7 @@ import {
   type CompanyInput, type MetricInput, type ReportInput, type ReportType, type SbtStatus,
 } from '../company-inputs';
 import { CORPORATE_FORMS, DEMO_INDUSTRIES, NAME_PREFIXES, REPORT_TITLES, type DemoIndustry, type Pair } from './demo-company-vocabulary';
+import { mulberry32, recordSeed, type Random } from '../../../shared/demo/seeded-random';
 
 /**
  * Generator of the synthetic demo company data loaded into an empty database (and used by the
@@ -46,38 +47,16 @@ export interface DemoCompanyData {
   metrics: MetricInput[];
 }
 
-type Random = () => number;
 type Market = 'Prime' | 'Standard' | 'Growth';
 type Figure = 'scope1' | 'scope2_location' | 'scope2_market' | 'scope3_total' | 'scope3_categories' | 'renewable_ratio';
 
 // Module-scope aliases: inside jest's vm sandbox each lookup of the global `Math` is slow.
-const { ceil, floor, imul, round, sqrt, log, cos, exp, min, max, PI } = Math;
+const { ceil, floor, round, sqrt, log, cos, exp, min, max, PI } = Math;
 const NEVER = 9999;
 /** Trends are expressed relative to this publication year. */
 const BASE_YEAR = 2016;
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-function mulberry32(state: number): Random {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = imul(t ^ (t >>> 15), t | 1);
-    t ^= t + imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Spreads (seed, n) over 32 bits so neighbouring records and seeds start far apart. */
-function mix(seed: number, n: number): number {
-  let h = imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ imul(n, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /**
  * The securities code of demo company n (1-based): `0001`…`0999`, then `0A00`…`0ZZZ`, then the
@@ -175,7 +154,7 @@ export function generateDemoCompanyData(options: DemoCompanyOptions = {}): DemoC
   const names = new Set<string>();
   let m = 0;
   for (let n = 1; n <= count; n++) {
-    const companySeed = mix(seed >>> 0, n);
+    const companySeed = recordSeed(seed >>> 0, n);
     const profile = makeProfile(n, companySeed, seed >>> 0, names);
     companies[n - 1] = companyRecord(profile);
 
@@ -193,7 +172,7 @@ export function generateDemoCompanyData(options: DemoCompanyOptions = {}): DemoC
 
     for (let i = 0; i < years; i++) {
       const year = firstYear + i;
-      const yr = mulberry32(mix(companySeed, year));
+      const yr = mulberry32(recordSeed(companySeed, year));
       const metric = metricRecord(profile, year, yr);
       metrics[m++] = metric;
       const sources: Record<string, string> = {};
@@ -289,7 +268,7 @@ function makeProfile(n: number, companySeed: number, seed: number, names: Set<st
   discloseFrom = min(discloseFrom, integratedFrom, csrFrom, sustainabilityFrom, environmentalFrom);
 
   const code = demoCompanyCode(n);
-  const [baseJa, baseEn] = makeName(industry, mulberry32(mix(seed ^ 0x5a5a_5a5a, n)), names, code);
+  const [baseJa, baseEn] = makeName(industry, mulberry32(recordSeed(seed ^ 0x5a5a_5a5a, n)), names, code);
   return {
     code, industry, market, baseJa, baseEn, s1, s2, s3, s1Rate, s2Rate, s3Rate, marketFactor,
     discloseFrom, locationReported, marketFrom, scope3From, categoriesFrom, categories,
@@ -397,7 +376,7 @@ function sizeCategoryOf(p: Profile): string | null {
 function reportTypesOf(p: Profile, year: number, companySeed: number): ReportType[] {
   const types: ReportType[] = [];
   if (year >= p.integratedFrom) types.push('integrated');
-  if (year >= p.sustainabilityFrom && (p.sustainabilityGaps === 0 || mix(companySeed ^ 0x51, year) / 4294967296 >= p.sustainabilityGaps)) {
+  if (year >= p.sustainabilityFrom && (p.sustainabilityGaps === 0 || recordSeed(companySeed ^ 0x51, year) / 4294967296 >= p.sustainabilityGaps)) {
     types.push('sustainability');
   }
   if (year >= p.environmentalFrom && year <= p.environmentalUntil && (!p.environmentalBiennial || (year - p.environmentalFrom) % 2 === 0)) {
