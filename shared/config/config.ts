@@ -77,6 +77,18 @@ const schema = z.object({
       }
       return out;
     }),
+  EMBEDDING_URL: optionalUrl,
+  EMBEDDING_API: z.enum(['tei', 'openai']).default('tei'),
+  EMBEDDING_MODEL: z.string().min(1).default('intfloat/multilingual-e5-large'),
+  EMBEDDING_API_KEY: z.string().optional(),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).default(1024),
+  EMBEDDING_QUERY_PREFIX: z.string().default('query: '),
+  EMBEDDING_PASSAGE_PREFIX: z.string().default('passage: '),
+  EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
+  QDRANT_URL: optionalUrl,
+  QDRANT_API_KEY: z.string().optional(),
+  QDRANT_COLLECTION: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('gx-papers'),
   DATASET_VERSION: z.string().min(1).default('v0.3-2026Q3'),
   SNE_FRAMEWORK_DOI: z.string().min(1).default('unassigned'),
   DISCLAIMER: z
@@ -104,6 +116,18 @@ export interface Config {
   services: { publicSearchUrl: string; eventsKeysUrl: string; companyDataUrl: string; token?: string };
   apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
   provenance: { datasetVersion: string; frameworkDoi: string; disclaimer: string };
+  embedding: {
+    url?: string;
+    api: 'tei' | 'openai';
+    model: string;
+    apiKey?: string;
+    dimensions: number;
+    queryPrefix: string;
+    passagePrefix: string;
+    timeoutMs: number;
+    batchSize: number;
+  };
+  qdrant?: { url: string; apiKey?: string; collection: string };
   publicRateLimit: { perMinute: number; burst: number };
   responseCache: { ttlSeconds: number; maxEntries: number };
   shutdownTimeoutMs: number;
@@ -150,6 +174,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       burstPerSecond: c.PLAN_BURST_PER_SECOND,
     },
     provenance: { datasetVersion: c.DATASET_VERSION, frameworkDoi: c.SNE_FRAMEWORK_DOI, disclaimer: c.DISCLAIMER },
+    embedding: {
+      url: c.EMBEDDING_URL,
+      api: c.EMBEDDING_API,
+      model: c.EMBEDDING_MODEL,
+      apiKey: c.EMBEDDING_API_KEY,
+      dimensions: c.EMBEDDING_DIMENSIONS,
+      queryPrefix: c.EMBEDDING_QUERY_PREFIX,
+      passagePrefix: c.EMBEDDING_PASSAGE_PREFIX,
+      timeoutMs: c.EMBEDDING_TIMEOUT_MS,
+      batchSize: c.EMBEDDING_BATCH_SIZE,
+    },
+    qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,
     publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
     responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

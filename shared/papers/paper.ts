@@ -15,6 +15,10 @@ export type VenueType = (typeof VENUE_TYPES)[number];
 export const PAPER_LANGS = ['ja', 'en', 'mul'] as const;
 export type PaperLang = (typeof PAPER_LANGS)[number];
 
+/** Editorial shelves of the data API's paper search (spec 001 §2.4). */
+export const SHELVES = ['curated', 'japan_to_global', 'global_to_japan'] as const;
+export type Shelf = (typeof SHELVES)[number];
+
 export interface Paper {
   /** Stable, opaque identifier derived from the paper's identity (its DOI when it has one). */
   id: string;
