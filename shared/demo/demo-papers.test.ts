@@ -175,4 +175,16 @@ describe('generateDemoPapers', () => {
     expect(() => generateDemoPapers({ count: 1.5 })).toThrow(RangeError);
     expect(() => generateDemoPapers({ seed: Number.NaN })).toThrow(RangeError);
   });
+
+  it('gives every record the data API\'s extra fields, within their rules', () => {
+    const records = generateDemoPapers({ count: 500 });
+    const shelves = new Set(records.map((r) => r.shelf));
+    expect([...shelves].sort()).toEqual(['curated', 'global_to_japan', 'japan_to_global']);
+    for (const r of records) {
+      expect(r.draft_score).toBeGreaterThanOrEqual(80);
+      expect(r.draft_score).toBeLessThanOrEqual(100);
+      expect(r.publication_date).toMatch(new RegExp(`^${r.year}-\\d{2}-\\d{2}$`));
+      expect(typeof r.is_peer_reviewed).toBe('boolean');
+    }
+  });
 });

@@ -219,7 +219,29 @@ function generateRecord(n: number, seed: number): PaperInput {
     tags: makeTags(vocab.tags, rand, pick),
     lang: LANG_CODES[lang],
     source: 'demo',
+    ...editorialFields(seed, n, lang, year, venueType, linkRoll < 0.85),
   };
+}
+
+/**
+ * The data API's extra fields, from a random stream of their own so that adding them left every
+ * other generated field as it was.
+ */
+function editorialFields(seed: number, n: number, lang: LangIndex, year: number, venueType: VenueType, hasSource: boolean) {
+  const rand = mulberry32(recordSeed(seed ^ 0x5eed5eed, n));
+  const shelfRoll = rand();
+  // Japanese papers are mostly introduced to the world, foreign ones to Japan; a fifth are curated.
+  const shelf = shelfRoll < 0.2 ? 'curated' : lang === JA ? 'japan_to_global' : 'global_to_japan';
+  const month = 1 + floor(rand() * 12);
+  const day = 1 + floor(rand() * 28);
+  return {
+    shelf,
+    is_peer_reviewed: venueType === 'journal' || venueType === 'conference',
+    // Published papers passed the relevance gate at 80.
+    draft_score: Math.round((80 + rand() * 20) * 10) / 10,
+    publication_date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    pdf_url: hasSource && rand() < 0.7 ? `https://example.org/gx-demo/${n}.pdf` : null,
+  } as const;
 }
 
 function pickVenueType(roll: number): VenueType {

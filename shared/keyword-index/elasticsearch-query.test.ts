@@ -31,6 +31,11 @@ const paper = (fields: Partial<Paper> & { id: string }): Paper => ({
   tags: [],
   lang: null,
   source: null,
+  shelf: null,
+  is_peer_reviewed: null,
+  draft_score: null,
+  publication_date: null,
+  pdf_url: null,
   updated_at: '2024-05-01T00:00:00Z',
   ...fields,
 });

@@ -108,6 +108,11 @@ const paper = (id: string, fields: Partial<Paper> = {}): Paper => ({
   tags: [],
   lang: 'en',
   source: 'test',
+  shelf: null,
+  is_peer_reviewed: null,
+  draft_score: null,
+  publication_date: null,
+  pdf_url: null,
   updated_at: '2024-05-01T00:00:00Z',
   ...fields,
 });

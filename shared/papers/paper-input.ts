@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PAPER_LANGS, TOPIC_SLUGS, VENUE_TYPES, type Paper, type PaperLang } from './paper';
+import { PAPER_LANGS, SHELVES, TOPIC_SLUGS, VENUE_TYPES, type Paper, type PaperLang } from './paper';
 
 /**
  * One line of a papers JSON Lines file (`gx load papers`), as in `papers.jsonl` plus the optional
@@ -36,6 +36,11 @@ export const paperInputSchema = z
     // `zh` (Chinese) papers are published as `mul`: their records carry Japanese and English AI titles and summaries.
     lang: z.enum([...PAPER_LANGS, 'zh']).nullish().transform((v): PaperLang | null => (v === 'zh' ? 'mul' : v ?? null)),
     source: nullableText,
+    shelf: z.enum(SHELVES).nullish().transform((v) => v ?? null),
+    is_peer_reviewed: z.boolean().nullish().transform((v) => v ?? null),
+    draft_score: z.number().min(0).max(100).nullish().transform((v) => v ?? null),
+    publication_date: z.iso.date().nullish().transform((v) => v ?? null),
+    pdf_url: nullableText.pipe(z.url({ protocol: /^https?$/ }).nullable()),
   })
   .refine((p) => p.title !== null || p.title_ja !== null || p.title_en !== null, {
     message: 'a paper needs at least one of title, title_ja or title_en',
@@ -98,6 +103,11 @@ export function parsePaperInput(value: unknown): ParseResult {
       tags: p.tags,
       lang: p.lang,
       source: p.source,
+      shelf: p.shelf,
+      is_peer_reviewed: p.is_peer_reviewed,
+      draft_score: p.draft_score,
+      publication_date: p.publication_date,
+      pdf_url: p.pdf_url,
     },
   };
 }

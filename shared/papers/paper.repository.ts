@@ -13,7 +13,8 @@ export interface UpsertOutcome {
 }
 
 const COLUMNS = `id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en, ai_summary_ja, source_url,
-  venue, venue_type, topic, tags, lang, source, updated_at`;
+  venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
+  to_char(publication_date, 'YYYY-MM-DD') AS publication_date, pdf_url, updated_at`;
 
 interface PaperRow extends Omit<Paper, 'updated_at'> {
   updated_at: Date;
@@ -40,18 +41,23 @@ export class PaperRepository {
     const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p) }));
     const result = await this.db.query<PaperRow & { inserted: boolean }>(
       `INSERT INTO papers (id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
-         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, content_hash)
+         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
+         publication_date, pdf_url, content_hash)
        SELECT id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
-         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, content_hash
+         ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
+         publication_date, pdf_url, content_hash
        FROM jsonb_to_recordset($1::jsonb) AS r(id text, doi text, title text, title_ja text,
          title_en text, authors text[], year integer, abstract text, ai_summary_en text, ai_summary_ja text,
-         source_url text, venue text, venue_type text, topic text, tags text[], lang text, source text, content_hash text)
+         source_url text, venue text, venue_type text, topic text, tags text[], lang text, source text, shelf text,
+         is_peer_reviewed boolean, draft_score double precision, publication_date date, pdf_url text, content_hash text)
        ON CONFLICT (id) DO UPDATE SET
          doi = EXCLUDED.doi, title = EXCLUDED.title, title_ja = EXCLUDED.title_ja, title_en = EXCLUDED.title_en,
          authors = EXCLUDED.authors, year = EXCLUDED.year, abstract = EXCLUDED.abstract,
          ai_summary_en = EXCLUDED.ai_summary_en, ai_summary_ja = EXCLUDED.ai_summary_ja,
          source_url = EXCLUDED.source_url, venue = EXCLUDED.venue, venue_type = EXCLUDED.venue_type,
          topic = EXCLUDED.topic, tags = EXCLUDED.tags, lang = EXCLUDED.lang, source = EXCLUDED.source,
+         shelf = EXCLUDED.shelf, is_peer_reviewed = EXCLUDED.is_peer_reviewed, draft_score = EXCLUDED.draft_score,
+         publication_date = EXCLUDED.publication_date, pdf_url = EXCLUDED.pdf_url,
          content_hash = EXCLUDED.content_hash, change_seq = nextval('papers_change_seq'), updated_at = now()
        WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
        RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,

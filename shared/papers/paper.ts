@@ -40,6 +40,13 @@ export interface Paper {
   lang: PaperLang | null;
   /** Where the record came from (a source repository, an ingest source, or `demo` for generated demo data). */
   source: string | null;
+  shelf: Shelf | null;
+  is_peer_reviewed: boolean | null;
+  /** The relevance model's score, 0–100; published papers passed the gate at 80. */
+  draft_score: number | null;
+  /** ISO date (YYYY-MM-DD). */
+  publication_date: string | null;
+  pdf_url: string | null;
   updated_at: string;
 }
 

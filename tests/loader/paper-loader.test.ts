@@ -79,6 +79,16 @@ describe('loading papers from JSON Lines', () => {
     expect(changed).toHaveLength(1);
   });
 
+  it('stores the data API\'s extra fields (shelf, peer review, draft score, publication date, PDF link)', async () => {
+    const line = good({ id: 'x1', shelf: 'japan_to_global', is_peer_reviewed: true, draft_score: 91.5, publication_date: '2024-03-15', pdf_url: 'https://example.org/p.pdf' });
+    const bad = good({ id: 'x2', shelf: 'archive', draft_score: 140, publication_date: '2024-13-40' });
+    const report = await loadPapers(readJsonLines(writeLines([line, bad])), repository);
+    expect(report.rejected.map((r) => r.line)).toEqual([2]);
+    expect(report.rejected[0]!.error).toMatch(/shelf/);
+    const [stored] = await repository.findByIds(await collectIds(repository));
+    expect(stored).toMatchObject({ shelf: 'japan_to_global', is_peer_reviewed: true, draft_score: 91.5, publication_date: '2024-03-15', pdf_url: 'https://example.org/p.pdf' });
+  });
+
   it('a running server finds papers loaded by another process within seconds', async () => {
     const app = await startTestProcess({ DATABASE_URL: database.url });
     try {
