@@ -129,6 +129,8 @@ describe('paperDocument', () => {
       year: 2023,
       topic: 'scope3',
       lang: 'ja',
+      shelf: null,
+      draft_score: null,
       title: ['co2排出量の推計'],
       tags: ['scope3', 'scope3'],
       body: ['hydrogen'],
@@ -306,5 +308,15 @@ describe('the built request, read with Elasticsearch semantics, ranks exactly as
     for (const extra of cases) {
       expect(runOnElasticsearchSemantics(corpus, query('co2', extra))).toEqual(runFormula(corpus, query('co2', extra)));
     }
+  });
+});
+
+describe('filterQueries: shelf and draft score', () => {
+  it('filters by shelf and by a lower bound on draft_score, and a bound of 0 filters nothing', () => {
+    expect(filterQueries({ shelf: 'curated', minDraftScore: 85 })).toEqual([
+      { term: { shelf: 'curated' } },
+      { range: { draft_score: { gte: 85 } } },
+    ]);
+    expect(filterQueries({ minDraftScore: 0 })).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ export interface PaperDocument extends SearchText {
   year: number | null;
   topic: Paper['topic'];
   lang: Paper['lang'];
+  shelf: Paper['shelf'];
+  draft_score: Paper['draft_score'];
   paper: Paper;
 }
 
@@ -31,7 +33,16 @@ export type SearchBody = Required<
 
 export function paperDocument(paper: Paper): PaperDocument {
   // Elasticsearch has no NFKC without the ICU plugin, so the application normalises and the index stores the result.
-  return { id: paper.id, year: paper.year, topic: paper.topic, lang: paper.lang, ...searchTextOf(paper), paper };
+  return {
+    id: paper.id,
+    year: paper.year,
+    topic: paper.topic,
+    lang: paper.lang,
+    shelf: paper.shelf,
+    draft_score: paper.draft_score,
+    ...searchTextOf(paper),
+    paper,
+  };
 }
 
 /** Escapes the wildcard syntax (`*`, `?` and the escape character `\`) so that a term matches literally. */
@@ -61,6 +72,9 @@ export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDs
   if (filters.topic !== undefined) out.push({ term: { topic: filters.topic } });
   // An empty list matches nothing, as it does in the embedded engine.
   if (filters.langs !== undefined) out.push({ terms: { lang: [...filters.langs] } });
+  if (filters.shelf !== undefined) out.push({ term: { shelf: filters.shelf } });
+  // A bound of 0 or less admits papers without a score, as in the embedded engine.
+  if (filters.minDraftScore !== undefined && filters.minDraftScore > 0) out.push({ range: { draft_score: { gte: filters.minDraftScore } } });
   return out;
 }
 

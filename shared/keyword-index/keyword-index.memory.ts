@@ -1,5 +1,6 @@
 import type { Paper } from '../papers/paper';
 import type { KeywordIndex, KeywordQuery, KeywordSearchResult } from './keyword-index.port';
+import { passesFilters } from './relevance';
 import { MemoryIndexState } from './memory-index-state';
 
 /**
@@ -30,9 +31,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
   }
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
-    const { topic, langs } = query.filters;
-    const accept = (p: Paper) =>
-      (topic === undefined || p.topic === topic) && (langs === undefined || (p.lang !== null && langs.includes(p.lang)));
+    const accept = (p: Paper) => passesFilters(p, query.filters);
     const state = this.state;
     const { slots, scores } = state.match(query.terms, accept);
     const page = state.page(slots, scores, query.offset, query.limit);

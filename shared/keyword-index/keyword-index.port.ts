@@ -1,4 +1,4 @@
-import type { Paper, PaperLang, TopicSlug } from '../papers/paper';
+import type { Paper, PaperLang, Shelf, TopicSlug } from '../papers/paper';
 
 /** An abstract keyword query; each engine translates it into its own query language. */
 export interface KeywordQuery {
@@ -13,6 +13,9 @@ export interface KeywordFilters {
   topic?: TopicSlug;
   /** Papers whose `lang` is one of these; absent means every language. */
   langs?: PaperLang[];
+  shelf?: Shelf;
+  /** Papers whose draft_score is at least this; papers without a score fail any bound above 0. */
+  minDraftScore?: number;
 }
 
 export interface KeywordHit {

@@ -1,4 +1,5 @@
 import type { Paper } from '../papers/paper';
+import type { KeywordFilters } from './keyword-index.port';
 import { normalizeText } from '../text/normalize';
 
 /**
@@ -53,4 +54,14 @@ export function compareTies(a: { year: number | null; id: string }, b: { year: n
   const yb = b.year ?? -Infinity;
   if (ya !== yb) return yb - ya;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The filters' meaning, for engines that filter in process and for reference computations. */
+export function passesFilters(p: Paper, f: KeywordFilters): boolean {
+  return (
+    (f.topic === undefined || p.topic === f.topic) &&
+    (f.langs === undefined || (p.lang !== null && f.langs.includes(p.lang))) &&
+    (f.shelf === undefined || p.shelf === f.shelf) &&
+    (f.minDraftScore === undefined || f.minDraftScore <= 0 || (p.draft_score !== null && p.draft_score >= f.minDraftScore))
+  );
 }

@@ -28,11 +28,23 @@ export const FIXTURE_PAPERS: Paper[] = [
   paper({ id: 'f12', title: '脱炭素経営とＴＣＦＤ開示', abstract: '気候関連財務情報開示タスクフォースに沿った開示の実態。', year: 2025, topic: 'tcfd', tags: ['TCFD', '開示'], lang: 'ja', ai_summary_en: 'How Japanese firms disclose under TCFD.' }),
   paper({ id: 'f13', title: 'Biodiversity and forests', abstract: '森林と生物多様性。Forest carbon sinks.', year: 2018, topic: 'biodiversity', tags: ['森林'], lang: 'mul' }),
   paper({ id: 'f14', title: 'Hydrogen', abstract: 'A short note.', year: 2018, topic: 'other', tags: [], lang: null }),
+  paper({ id: 'f16', title: 'Hydrogen valleys in Kyushu', abstract: 'Regional hydrogen hubs.', year: 2025, topic: 'hydrogen', lang: 'en', shelf: 'japan_to_global', draft_score: 95 }),
+  paper({ id: 'f17', title: 'Hydrogen trade with Australia', abstract: 'Imports of green hydrogen.', year: 2025, topic: 'hydrogen', lang: 'en', shelf: 'global_to_japan', draft_score: 82.5 }),
+  paper({ id: 'f18', title: 'Carbon pricing primer', abstract: 'Hydrogen and carbon prices.', year: 2024, topic: 'carbon_pricing', lang: 'en', shelf: 'curated', draft_score: 88 }),
   paper({ id: 'f15', title: 'Electric vehicles and the grid', abstract: 'EV charging and renewable power.', year: 2023, topic: 'ev', tags: ['ev', 'grid'], lang: 'en', ai_summary_ja: '電気自動車と電力網。水素車との比較も行う。' }),
 ];
 
 /** Queries (already split into normalised terms) every engine must answer like the reference. */
-export const CONTRACT_QUERIES: { name: string; terms: string[]; topic?: Paper['topic']; langs?: ('ja' | 'en' | 'mul')[]; offset?: number; limit?: number }[] = [
+export const CONTRACT_QUERIES: {
+  name: string;
+  terms: string[];
+  topic?: Paper['topic'];
+  langs?: ('ja' | 'en' | 'mul')[];
+  shelf?: Paper['shelf'] & string;
+  minDraftScore?: number;
+  offset?: number;
+  limit?: number;
+}[] = [
   { name: 'one English term', terms: ['hydrogen'] },
   { name: 'a Japanese two-character term inside longer words', terms: ['水素'] },
   { name: 'another two-character term (排出)', terms: ['排出'] },
@@ -56,4 +68,8 @@ export const CONTRACT_QUERIES: { name: string; terms: string[]; topic?: Paper['t
   { name: 'last partial page', terms: ['finance'], offset: 4, limit: 10 },
   { name: 'offset past the end', terms: ['finance'], offset: 50, limit: 10 },
   { name: 'five terms', terms: ['climate', 'finance', 'carbon', 'markets', 'flows'] },
+  { name: 'shelf filter', terms: ['hydrogen'], shelf: 'japan_to_global' },
+  { name: 'minimum draft score (papers without a score fail it)', terms: ['hydrogen'], minDraftScore: 85 },
+  { name: 'a bound of 0 admits papers without a score', terms: ['hydrogen'], minDraftScore: 0 },
+  { name: 'shelf, score and topic together', terms: ['hydrogen'], shelf: 'global_to_japan', minDraftScore: 80, topic: 'hydrogen' },
 ];

@@ -28,7 +28,12 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>): vo
   });
 
   it.each(CONTRACT_QUERIES)('answers like the reference: $name', async (q) => {
-    const query: KeywordQuery = { terms: q.terms, filters: { topic: q.topic ?? undefined, langs: q.langs }, offset: q.offset ?? 0, limit: q.limit ?? 50 };
+    const query: KeywordQuery = {
+      terms: q.terms,
+      filters: { topic: q.topic ?? undefined, langs: q.langs, shelf: q.shelf, minDraftScore: q.minDraftScore },
+      offset: q.offset ?? 0,
+      limit: q.limit ?? 50,
+    };
     const expected = referenceSearch(FIXTURE_PAPERS, query);
     const result = await index.search(query);
     expect(result.total).toBe(expected.total);
