@@ -7,6 +7,7 @@ import {
   aliasSwapActions,
   checkResultWindow,
   escapeWildcard,
+  filterQueries,
   paperDocument,
   searchBody,
   type PaperDocument,
