@@ -7,21 +7,23 @@ import type { ModuleDefinition } from '../shared/runtime/module';
 import { apiKeysModule } from '../shared/api-keys/api-keys.module';
 import { companyDataModule } from './company-data/module';
 import { eventsKeysModule } from './events-keys/module';
+import { semanticSearchModule } from './semantic-search/module';
 import { gatewayModule } from './gateway/module';
 import { publicSearchModule } from './public-search/module';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search', 'events-keys', 'company-data'],
+  all: ['gateway', 'public-search', 'events-keys', 'company-data', 'semantic-search'],
   gateway: ['gateway'],
   'public-search': ['public-search'],
   'events-keys': ['events-keys'],
   'company-data': ['company-data'],
+  'semantic-search': ['semantic-search'],
 };

@@ -60,6 +60,7 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   EVENTS_KEYS_URL: z.url().default('http://127.0.0.1:8091'),
   COMPANY_DATA_URL: z.url().default('http://127.0.0.1:8092'),
+  SEMANTIC_SEARCH_URL: z.url().default('http://127.0.0.1:8093'),
   SERVICE_TOKEN: z.string().min(16).optional(),
   API_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]*_$/, 'lower-case letters and digits ending in _').default('gxk_'),
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
@@ -113,7 +114,7 @@ export interface Config {
   demoData: boolean;
   redisUrl?: string;
   elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
-  services: { publicSearchUrl: string; eventsKeysUrl: string; companyDataUrl: string; token?: string };
+  services: { publicSearchUrl: string; eventsKeysUrl: string; companyDataUrl: string; semanticSearchUrl: string; token?: string };
   apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
   provenance: { datasetVersion: string; frameworkDoi: string; disclaimer: string };
   embedding: {
@@ -165,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           password: c.ELASTICSEARCH_PASSWORD,
         }
       : undefined,
-    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN },
+    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), semanticSearchUrl: c.SEMANTIC_SEARCH_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN },
     apiKeys: {
       prefix: c.API_KEY_PREFIX,
       cacheSeconds: c.API_KEY_CACHE_SECONDS,

@@ -1,0 +1,87 @@
+import request from 'supertest';
+import { SHELVES } from '../../shared/papers/paper';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testKeys } from '../support/test-keys';
+import { startTestProcess, type TestProcess } from '../support/test-process';
+
+const FIELDS = ['id', 'doi', 'title', 'title_ja', 'title_en', 'authors', 'abstract', 'ai_summary_ja', 'ai_summary_en', 'primary_topic', 'tags', 'venue',
+  'publication_date', 'lang', 'source_url', 'pdf_url', 'shelf', 'is_peer_reviewed', 'draft_score', 'vector_score'];
+
+/** The data API's paper search (spec 001 §4.7), keyword mode, on the generated demo corpus. */
+describe('data API paper search: keyword mode', () => {
+  let database: TestDatabase;
+  let app: TestProcess;
+  let auth: string;
+  const search = (query: Record<string, string>) => request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth);
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    app = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
+    auth = (await testKeys(database.db).create('researcher')).auth;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await database?.drop();
+  });
+
+  it('answers every field of spec 2.4, vector_score null, 20 records by default', async () => {
+    const res = await search({ q: '水素', mode: 'keyword' }).expect(200);
+    expect(res.body).toMatchObject({ query: '水素', mode: 'keyword', limit: 20, count: 20 });
+    expect(res.body.total).toBeGreaterThan(20);
+    for (const paper of res.body.data) {
+      for (const field of FIELDS) expect(paper).toHaveProperty(field);
+      expect(paper.vector_score).toBeNull();
+      expect(paper.keyword_score).toBeGreaterThan(0);
+    }
+    expect(res.headers['x-dataset-version']).toBe('v0.3-2026Q3');
+  });
+
+  it('matches like the public search: the same papers for the same terms', async () => {
+    const here = await search({ q: 'carbon pricing', mode: 'keyword', limit: '50' }).expect(200);
+    const pub = await request(app.url).get('/api/v1/papers/search').query({ q: 'carbon pricing', limit: '50' }).expect(200);
+    expect(here.body.total).toBe(pub.body.total);
+    expect(here.body.data.map((p: { id: string }) => p.id)).toEqual(pub.body.results.map((p: { id: string }) => p.id));
+  });
+
+  it('applies topic, lang, shelf and min_score inside the search', async () => {
+    for (const shelf of SHELVES) {
+      const res = await search({ q: 'climate', mode: 'keyword', shelf, min_score: '90', lang: 'ja', topic: 'hydrogen', limit: '50' }).expect(200);
+      for (const p of res.body.data) {
+        expect(p).toMatchObject({ shelf, primary_topic: 'hydrogen' });
+        expect(['ja', 'mul']).toContain(p.lang);
+        expect(p.draft_score).toBeGreaterThanOrEqual(90);
+      }
+    }
+    const all = await search({ q: 'climate', mode: 'keyword', min_score: '0' }).expect(200);
+    const strict = await search({ q: 'climate', mode: 'keyword', min_score: '95' }).expect(200);
+    expect(strict.body.total).toBeLessThan(all.body.total);
+    expect(strict.body.total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [{}, 'missing_query'],
+    [{ q: 'a' }, 'missing_query'],
+    [{ q: 'x'.repeat(1001) }, 'query_too_long'],
+    [{ q: 'hydrogen', mode: 'semantic' }, 'invalid_mode'],
+    [{ q: 'hydrogen', lang: 'zh' }, 'invalid_lang'],
+    [{ q: 'hydrogen', shelf: 'archive' }, 'invalid_shelf'],
+    [{ q: 'hydrogen', limit: '51' }, 'invalid_limit'],
+    [{ q: 'hydrogen', min_score: 'high' }, 'invalid_min_score'],
+    [{ q: 'hydrogen', min_score: '101' }, 'invalid_min_score'],
+    [{ q: 'hydrogen', topic: 'nuclear' }, 'invalid_topic'],
+  ])('rejects %j with 400 %s', async (query, code) => {
+    const res = await search(query as Record<string, string>).expect(400);
+    expect(res.body.code).toBe(code);
+  });
+
+  it('answers vector and hybrid modes with 503 vector_unavailable (no vector index yet), never a 500', async () => {
+    for (const mode of [undefined, 'vector', 'hybrid']) {
+      const res = await search(mode ? { q: 'hydrogen storage', mode } : { q: 'hydrogen storage' }).expect(503);
+      expect(res.body.code).toBe('vector_unavailable');
+    }
+  });
+
+  it('needs a key, like every data-API path', async () => {
+    await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: 'hydrogen', mode: 'keyword' }).expect(401);
+  });
+});
