@@ -1,0 +1,13 @@
+import path from 'node:path';
+import type { Config } from '../config/config';
+import { EmbeddedVectorIndex } from './vector-index.embedded';
+import type { VectorIndex } from './vector-index.port';
+import { QdrantVectorIndex } from './vector-index.qdrant';
+
+/** The one place that picks the vector engine: Qdrant when configured, else the embedded index under the data directory. */
+export function createVectorIndex(config: Config): VectorIndex {
+  const dimensions = config.embedding.dimensions;
+  return config.qdrant
+    ? new QdrantVectorIndex({ ...config.qdrant, dimensions })
+    : new EmbeddedVectorIndex({ dimensions, directory: path.join(config.dataDir, 'vectors') });
+}
