@@ -74,13 +74,6 @@ describe('data API paper search: keyword mode', () => {
     expect(res.body.code).toBe(code);
   });
 
-  it('answers vector and hybrid modes with 503 vector_unavailable (no vector index yet), never a 500', async () => {
-    for (const mode of [undefined, 'vector', 'hybrid']) {
-      const res = await search(mode ? { q: 'hydrogen storage', mode } : { q: 'hydrogen storage' }).expect(503);
-      expect(res.body.code).toBe('vector_unavailable');
-    }
-  });
-
   it('needs a key, like every data-API path', async () => {
     await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: 'hydrogen', mode: 'keyword' }).expect(401);
   });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, type Config } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
 import { startProcess, type RunningProcess } from '../../services/process';
@@ -27,6 +30,8 @@ export async function startTestProcess(env: Record<string, string>, target = 'al
     DEMO_DATA: 'false',
     PUBLIC_RATE_LIMIT: '0',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    // A data directory of its own (persisted vector indexes, embedded Postgres), never the project's.
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gx-test-data-')),
     ...env,
   });
   const proc = await startProcess(target, config, createLogger({ level: config.logLevel }));
