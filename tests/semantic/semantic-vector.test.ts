@@ -1,6 +1,11 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
+import { PaperRepository } from '../../shared/papers/paper.repository';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
@@ -92,9 +97,6 @@ describe('vector search faults', () => {
 
 describe('the persisted vector index', () => {
   it('reopens after a restart and answers the same, catching up with papers loaded meanwhile', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-vectors-'));
     const database = await createTestDatabase({ migrate: false });
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, DEMO_DATA: 'true' };
@@ -105,8 +107,6 @@ describe('the persisted vector index', () => {
     await app.stop();
     expect(fs.existsSync(path.join(dataDir, 'vector-sync.json'))).toBe(true);
     // Loaded while no server runs: the reopened index must catch up with it.
-    const { loadPapers, recordsAsLines } = await import('../../shared/papers/paper-loader');
-    const { PaperRepository } = await import('../../shared/papers/paper.repository');
     await loadPapers(recordsAsLines([{ id: 'late-1', title: 'Zeolite membranes for ammonia cracking', lang: 'en', draft_score: 90 }]), new PaperRepository(database.db));
     try {
       app = await startTestProcess(env);
