@@ -1,6 +1,7 @@
 import { runApiAuthBench } from './api-auth.bench';
 import { runCompanyDataBench } from './company-data.bench';
 import { runPublicSearchBench } from './public-search.bench';
+import { runSemanticSearchBench } from './semantic-search.bench';
 
 /**
  * `npm run bench`: every benchmark, one after the other (each cleans up before the next starts).
@@ -13,6 +14,7 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string }) => 
   'public-search': runPublicSearchBench,
   'api-auth': runApiAuthBench,
   'company-data': runCompanyDataBench,
+  'semantic-search': runSemanticSearchBench,
 };
 
 function option(argv: string[], name: string): string | undefined {
