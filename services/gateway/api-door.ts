@@ -1,12 +1,8 @@
 import type { RequestListener } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { Config } from '../../shared/config/config';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
-import type { ReadinessCheck } from '../../shared/http/health.routes';
-import type { Logger } from '../../shared/logging/logger';
-import type { ModuleDefinition, RouteMount } from '../../shared/runtime/module';
-import type { Gateway } from './module';
 import { provenanceHeaders } from './provenance';
+import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
 
 /** Paths outside `/api/v1/` that need no key (applying for one). */
@@ -17,15 +13,7 @@ export const KEY_APPLICATIONS_PATH = '/api/keys/applications';
  * client IP; every `/api/v1/*` request authenticated and charged to its key's plan; then each
  * route, here or proxied to its service; problem+json for everything else.
  */
-export function apiDoor(deps: {
-  config: Config;
-  logger: Logger;
-  gateway: Gateway;
-  local: RouteMount[];
-  modules: ModuleDefinition[];
-  running: ReadonlySet<string>;
-  readiness: () => Record<string, ReadinessCheck>;
-}): RequestListener {
+export function apiDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
   const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness });
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];

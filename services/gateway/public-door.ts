@@ -1,16 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { Config } from '../../shared/config/config';
 import { internalError } from '../../shared/errors/problem';
 import { accessLog } from '../../shared/http/access-log';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
-import type { ReadinessCheck } from '../../shared/http/health.routes';
 import { sendProblem } from '../../shared/http/problem-response';
 import { requestId } from '../../shared/http/request-id';
-import type { Logger } from '../../shared/logging/logger';
-import type { ModuleDefinition, RouteMount } from '../../shared/runtime/module';
 import { applyPublicCors } from './cors';
-import type { Gateway } from './module';
+import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
@@ -21,15 +17,7 @@ const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
  * cache cannot answer reaches express, which serves each public route in this process when its
  * service runs here, or proxies it to where the service runs.
  */
-export function publicDoor(deps: {
-  config: Config;
-  logger: Logger;
-  gateway: Gateway;
-  local: RouteMount[];
-  modules: ModuleDefinition[];
-  running: ReadonlySet<string>;
-  readiness: () => Record<string, ReadinessCheck>;
-}): RequestListener {
+export function publicDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
   const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness, logRequests: false });
   mountRoutes(app, 'public', deps);
