@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { SingleBar, Presets } from 'cli-progress';
 import { InvalidArgumentError } from 'commander';
 import { loadCompanies } from '../services/company-data/loaders/company.loader';
-import type { LoadOptions, LoadReport } from '../services/company-data/loaders/load-records';
+import type { LoadOptions, LoadReport } from '../shared/loading/load-records';
 import { loadMetrics } from '../services/company-data/loaders/metric.loader';
 import { loadReports } from '../services/company-data/loaders/report.loader';
 import { loadSbtTargets } from '../services/company-data/loaders/sbt.loader';
@@ -11,13 +11,11 @@ import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { createKeywordIndex } from '../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../shared/logging/logger';
-import { readJsonLines, type JsonLine } from '../shared/papers/json-lines';
+import { readJsonLines, type JsonLine } from '../shared/loading/json-lines';
 import { loadPapers } from '../shared/papers/paper-loader';
 import { PaperRepository } from '../shared/papers/paper.repository';
 import { Runtime } from '../shared/runtime/runtime';
 
-/** What every loader reports (the papers loader has no skipped lines). */
-type LoadSummary = Omit<LoadReport, 'skipped'> & { skipped?: number };
 
 /** Where a loader tells how far it is. */
 interface Progress {
@@ -33,8 +31,12 @@ export interface LoadKind {
   unit: string;
   /** Why lines are skipped, when this kind skips some (shown in the summary when some were). */
   skipped?: string;
-  run(config: Config, db: Database, lines: AsyncIterable<JsonLine>, batchSize: number, progress: Progress): Promise<LoadSummary>;
+  run(config: Config, db: Database, lines: AsyncIterable<JsonLine>, batchSize: number, progress: Progress): Promise<LoadReport>;
 }
+
+/** A loader's progress, shown on the bar. */
+const reportTo = (progress: Progress): NonNullable<LoadOptions['onProgress']> => (p) =>
+  p.stage === 'reading' ? progress.reading(p.lines, p.bytes) : progress.writing(p.written, p.total);
 
 const papers: LoadKind = {
   description: 'upsert papers from FILE.jsonl (idempotent) and bring the search indexes up to date',
@@ -49,7 +51,7 @@ const papers: LoadKind = {
       return await loadPapers(lines, new PaperRepository(db), {
         batchSize,
         indexes: shared ? [index] : [],
-        onProgress: ({ lines: line, bytes }) => progress.reading(line, bytes),
+        onProgress: reportTo(progress),
       });
     } finally {
       await index.close();
@@ -66,7 +68,7 @@ const companyData = (unit: string, description: string, load: CompanyDataLoader,
   run: (_config, db, lines, batchSize, progress) =>
     load(lines, db, {
       batchSize,
-      onProgress: (p) => (p.stage === 'reading' ? progress.reading(p.lines, p.bytes) : progress.writing(p.written, p.total)),
+      onProgress: reportTo(progress),
     }),
 });
 
@@ -115,7 +117,7 @@ export function parseBatchSize(value: string): number {
   return n;
 }
 
-export function summaryLine(file: string, report: LoadSummary, skipped?: string): string {
+export function summaryLine(file: string, report: LoadReport, skipped?: string): string {
   const skippedPart = report.skipped ? `, ${report.skipped} skipped${skipped ? ` (${skipped})` : ''}` : '';
   return (
     `${file}: ${report.read} lines read, ${report.inserted} inserted, ${report.updated} updated, ` +

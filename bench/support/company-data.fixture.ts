@@ -4,7 +4,7 @@ import { migrate } from '../../shared/db/migrate';
 import { recordsAsLines } from '../../shared/papers/paper-loader';
 import { generateDemoCompanyData } from '../../services/company-data/demo/demo-companies';
 import { loadCompanies } from '../../services/company-data/loaders/company.loader';
-import type { LoadReport } from '../../services/company-data/loaders/load-records';
+import type { LoadReport } from '../../shared/loading/load-records';
 import { loadMetrics } from '../../services/company-data/loaders/metric.loader';
 import { loadReports } from '../../services/company-data/loaders/report.loader';
 

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Database } from '../../shared/db/database';
 import { migrate } from '../../shared/db/migrate';
 import { generateDemoPapers } from '../../shared/demo/demo-papers';
-import { readJsonLines } from '../../shared/papers/json-lines';
+import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { projectRoot } from '../../shared/project-paths';

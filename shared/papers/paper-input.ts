@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { describeIssues } from '../loading/load-records';
 import { PAPER_LANGS, SHELVES, TOPIC_SLUGS, VENUE_TYPES, type Paper, type PaperLang } from './paper';
 
 /**
@@ -76,38 +77,37 @@ export function paperIdFor(key: string): string {
 
 export type ParseResult = { ok: true; paper: Omit<Paper, 'updated_at'> } | { ok: false; error: string };
 
+/** A validated input line as the paper it stores (its id derived from its identity). */
+export function toNewPaper(p: ParsedInput): Omit<Paper, 'updated_at'> {
+  return {
+    id: paperIdFor(identityKey(p)),
+    doi: normalizeDoi(p.doi),
+    title: p.title,
+    title_ja: p.title_ja,
+    title_en: p.title_en,
+    authors: p.authors,
+    year: p.year,
+    abstract: p.abstract,
+    ai_summary_en: p.ai_summary_en,
+    ai_summary_ja: p.ai_summary_ja,
+    source_url: p.source_url,
+    venue: p.venue,
+    venue_type: p.venue_type,
+    topic: p.topic,
+    tags: p.tags,
+    lang: p.lang,
+    source: p.source,
+    shelf: p.shelf,
+    is_peer_reviewed: p.is_peer_reviewed,
+    draft_score: p.draft_score,
+    publication_date: p.publication_date,
+    pdf_url: p.pdf_url,
+  };
+}
+
 /** Validates and normalises one input object into a paper (without its update time). */
 export function parsePaperInput(value: unknown): ParseResult {
   const parsed = paperInputSchema.safeParse(value);
-  if (!parsed.success) {
-    return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ') };
-  }
-  const p = parsed.data;
-  return {
-    ok: true,
-    paper: {
-      id: paperIdFor(identityKey(p)),
-      doi: normalizeDoi(p.doi),
-      title: p.title,
-      title_ja: p.title_ja,
-      title_en: p.title_en,
-      authors: p.authors,
-      year: p.year,
-      abstract: p.abstract,
-      ai_summary_en: p.ai_summary_en,
-      ai_summary_ja: p.ai_summary_ja,
-      source_url: p.source_url,
-      venue: p.venue,
-      venue_type: p.venue_type,
-      topic: p.topic,
-      tags: p.tags,
-      lang: p.lang,
-      source: p.source,
-      shelf: p.shelf,
-      is_peer_reviewed: p.is_peer_reviewed,
-      draft_score: p.draft_score,
-      publication_date: p.publication_date,
-      pdf_url: p.pdf_url,
-    },
-  };
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
+  return { ok: true, paper: toNewPaper(parsed.data) };
 }

@@ -8,7 +8,7 @@ import { loadMetrics } from '../../services/company-data/loaders/metric.loader';
 import { loadReports } from '../../services/company-data/loaders/report.loader';
 import { loadSbtTargets } from '../../services/company-data/loaders/sbt.loader';
 import { CompanyWriter, type NewCompany } from '../../services/company-data/repositories/company.writer';
-import { readJsonLines } from '../../shared/papers/json-lines';
+import { readJsonLines } from '../../shared/loading/json-lines';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const run = promisify(execFile);

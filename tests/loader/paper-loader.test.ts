@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { readJsonLines } from '../../shared/papers/json-lines';
+import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers } from '../../shared/papers/paper-loader';
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

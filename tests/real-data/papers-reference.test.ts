@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { readJsonLines } from '../../shared/papers/json-lines';
+import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers } from '../../shared/papers/paper-loader';
 import { parsePaperInput } from '../../shared/papers/paper-input';
 import { PaperRepository } from '../../shared/papers/paper.repository';

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../../shared/db/database';
-import type { JsonLine } from '../../../shared/papers/json-lines';
+import type { JsonLine } from '../../../shared/loading/json-lines';
 import { companyInputSchema } from '../company-inputs';
 import { CompanyWriter, type NewCompany } from '../repositories/company.writer';
-import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from './load-records';
+import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from '../../../shared/loading/load-records';
 
 /**
  * A preferred-share issue in the JPX master (a five-character code, `25935` 伊藤園 優先株式): a second

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../../shared/db/database';
-import type { JsonLine } from '../../../shared/papers/json-lines';
+import type { JsonLine } from '../../../shared/loading/json-lines';
 import { metricInputSchema } from '../company-inputs';
 import { MetricWriter, metricKey, type NewMetric } from '../repositories/metric.writer';
-import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from './load-records';
+import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from '../../../shared/loading/load-records';
 
 /**
  * Metric lines → `gx_metrics`, keyed by company and publication year (a repeated pair: the later line

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../../shared/db/database';
-import type { JsonLine } from '../../../shared/papers/json-lines';
+import type { JsonLine } from '../../../shared/loading/json-lines';
 import { reportIdOf, reportInputSchema } from '../company-inputs';
 import { ReportWriter, type NewReport } from '../repositories/report.writer';
-import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from './load-records';
+import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from '../../../shared/loading/load-records';
 
 /**
  * Report lines → `reports`, keyed by `reportIdOf(...)` (company, year, type; a repeated report: the

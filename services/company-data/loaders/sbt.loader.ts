@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Queryable } from '../../../shared/db/database';
-import type { JsonLine } from '../../../shared/papers/json-lines';
+import type { JsonLine } from '../../../shared/loading/json-lines';
 import { sbtInputSchema } from '../company-inputs';
 import { SbtWriter, type NewCompanySbt } from '../repositories/sbt.writer';
-import { loadRecords, type LoadOptions, type LoadReport, type Prepared, type RecordSpec } from './load-records';
+import { loadRecords, type LoadOptions, type LoadReport, type Prepared, type RecordSpec } from '../../../shared/loading/load-records';
 import { mapSbtStatus, parseIsoDate, parseTargetYear, SBT_STATUS_RANK } from './sbt-mapping';
 
 type SbtLine = z.output<typeof sbtInputSchema>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../shared/db/database';
-import type { BatchOutcome } from '../loaders/load-records';
+import type { BatchOutcome } from '../../../shared/loading/load-records';
 
 /** JSON with object keys sorted at every level, so equal content always gives the same text. */
 function canonicalJson(value: unknown): string {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../shared/db/database';
-import type { BatchOutcome, BatchWriter } from '../loaders/load-records';
+import type { BatchOutcome, BatchWriter } from '../../../shared/loading/load-records';
 import { runUpsert, type OutcomeRow } from './batch.writer';
 
 /** A row of `companies` as a load writes it. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../shared/db/database';
 import type { SbtStatus } from '../company-inputs';
-import type { BatchOutcome, BatchWriter } from '../loaders/load-records';
+import type { BatchOutcome, BatchWriter } from '../../../shared/loading/load-records';
 import { runUpsert, type OutcomeRow } from './batch.writer';
 
 /** A row of `company_sbt`: one company's SBTi status mapped onto the spec's four values. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JsonLine } from '../../../shared/papers/json-lines';
+import type { JsonLine } from './json-lines';
 
 /** What a load did, line by line (the papers loader's report, plus the lines deliberately skipped). */
 export interface LoadReport {
