@@ -1,6 +1,6 @@
 interface Step {
   name: string;
-  run: () => Promise<void> | void;
+  run: () => Promise<unknown> | void;
   /** Synchronous, so it can still run from the `exit` event when something else ends the process. */
   sync: boolean;
 }
@@ -13,7 +13,7 @@ export class Cleanup {
   private readonly steps: Step[] = [];
   private running?: Promise<void>;
 
-  add(name: string, run: () => Promise<void>): void {
+  add(name: string, run: () => Promise<unknown>): void {
     this.steps.push({ name, run, sync: false });
   }
 

@@ -35,6 +35,8 @@ export async function startGxServer(options: {
   settings?: readonly GxSetting[];
   door?: 'public' | 'api';
   name?: string;
+  timeoutMs?: number;
+  onStdoutLine?: (line: string) => void;
 }): Promise<GxServer> {
   const root = projectRoot();
   const publicPort = await freePort();
@@ -57,7 +59,8 @@ export async function startGxServer(options: {
     cwd: root,
     port: options.door === 'api' ? apiPort : publicPort,
     readyPath: '/readyz',
-    timeoutMs: 180_000,
+    timeoutMs: options.timeoutMs ?? 180_000,
+    onStdoutLine: options.onStdoutLine,
   });
   return { ...server, publicUrl: `http://127.0.0.1:${publicPort}`, apiUrl: `http://127.0.0.1:${apiPort}` };
 }

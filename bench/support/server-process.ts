@@ -10,8 +10,8 @@ export interface ServerProcess {
   /** Spawn until the readiness path first answered 200. */
   readonly startupMs: number;
   memory(): ProcessMemory;
-  /** SIGTERM (graceful), then SIGKILL if it has not exited in time. */
-  stop(): Promise<void>;
+  /** SIGTERM (graceful), then SIGKILL if it has not exited within `graceMs`; answers the time to exit. */
+  stop(graceMs?: number): Promise<number>;
 }
 
 export interface ProcessMemory {
@@ -61,6 +61,8 @@ export async function startServerProcess(options: {
   port: number;
   readyPath: string;
   timeoutMs: number;
+  /** Called with each complete line the server writes to stdout (its JSON log). */
+  onStdoutLine?: (line: string) => void;
 }): Promise<ServerProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,19 +71,30 @@ export async function startServerProcess(options: {
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
   };
-  child.stdout!.on('data', keep);
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (!options.onStdoutLine) return;
+    pending += chunk.toString('utf8');
+    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+      options.onStdoutLine(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+    }
+  });
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => { live.delete(child); resolve(); }));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
   const url = `http://127.0.0.1:${options.port}`;
-  const stop = async () => {
-    if (hasExited) return;
+  const stop = async (graceMs = STOP_GRACE_MS) => {
+    if (hasExited) return 0;
+    const t0 = performance.now();
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
+    return performance.now() - t0;
   };
 
   for (;;) {
