@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../shared/logging/logger';
+import { HNSW_DEFAULTS } from '../shared/vector-index/vector-index.embedded';
 import { createApiKey } from './support/api-key';
 import { withCleanup } from './support/cleanup';
 import { loadCorpus, type CorpusReport } from './support/corpus';
@@ -236,7 +237,7 @@ function printReport(s: SemanticSearchSummary): void {
   out.push('');
   out.push(
     `recall detail (bench process, no HTTP): ${int(s.recall.vectors)} passages embedded in ${(s.recall.embedMs / 1000).toFixed(1)} s (incl. reading Postgres), ` +
-      `HNSW built in ${(s.recall.buildMs / 1000).toFixed(1)} s (connectivity 16, expansion_add 200, expansion_search 128; exact-search shortcut off); ` +
+      `HNSW built in ${(s.recall.buildMs / 1000).toFixed(1)} s (connectivity ${HNSW_DEFAULTS.connectivity}, expansion_add ${HNSW_DEFAULTS.expansion_add}, expansion_search ${HNSW_DEFAULTS.expansion_search}; exact-search shortcut off); ` +
       `${s.recall.perfect}/${s.recall.queries} queries with the exact top-${s.recall.k}; search ${ms(s.recall.hnswSearchMeanMs)} HNSW vs ${ms(s.recall.exactSearchMeanMs)} brute force per query`,
   );
   out.push('per-round vector (10 conn): ' + s.vector.load.rounds.map((r) => `${int(r.rps)} req/s p50 ${ms(r.p50)} p99 ${ms(r.p99)}`).join('; '));

@@ -5,6 +5,7 @@ import { papersModule } from '../shared/papers/papers.module';
 import { redisModule } from '../shared/redis/redis.module';
 import type { ModuleDefinition } from '../shared/runtime/module';
 import { apiKeysModule } from '../shared/api-keys/api-keys.module';
+import { vectorSearchModule } from '../shared/vector-index/vector-search.module';
 import { companyDataModule } from './company-data/module';
 import { eventsKeysModule } from './events-keys/module';
 import { semanticSearchModule } from './semantic-search/module';
@@ -13,7 +14,7 @@ import { publicSearchModule } from './public-search/module';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );

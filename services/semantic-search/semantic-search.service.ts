@@ -1,9 +1,8 @@
-import { EmbeddingError, type Embedder } from '../../shared/embeddings/embedder.port';
+import { EmbeddingError } from '../../shared/embeddings/embedder.port';
 import { badGateway, serviceUnavailable } from '../../shared/errors/problem';
 import type { KeywordFilters, KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
 import type { Paper } from '../../shared/papers/paper';
-import type { PaperRepository } from '../../shared/papers/paper.repository';
-import type { VectorIndex } from '../../shared/vector-index/vector-index.port';
+import type { VectorSearchParts } from '../../shared/vector-index/vector-search.module';
 import type { SemanticParams } from './semantic-params';
 import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
 
@@ -21,12 +20,6 @@ export interface SemanticSearchAnswer {
   offset: 0;
   /** Matches before the limit, in keyword mode (where it is cheap); absent in vector and hybrid modes. */
   total?: number;
-}
-
-export interface VectorSearchParts {
-  embedder: Embedder;
-  index: VectorIndex;
-  papers: PaperRepository;
 }
 
 /**

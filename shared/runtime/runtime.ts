@@ -24,49 +24,73 @@ export function resolveModules(names: string[], registry: ReadonlyMap<string, Mo
 /** The started modules of one process. */
 export class Runtime {
   private constructor(
+    /** In the order they finished starting: every module after its dependencies. */
     private readonly started: { def: ModuleDefinition; instance: ModuleInstance }[],
+    /** Every module of the process, dependencies first, in a stable order (routes are mounted in it). */
+    private readonly order: readonly string[],
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Starts every module as soon as its own dependencies have started, so independent slow starts
+   * (the keyword index built from Postgres, the vector index reopened from disk) overlap. If one
+   * fails, the others are allowed to finish starting and then everything started is closed.
+   */
   static async start(names: string[], registry: ReadonlyMap<string, ModuleDefinition>, config: Config, logger: Logger): Promise<Runtime> {
     const defs = resolveModules(names, registry);
     const running = new Set(defs.map((d) => d.name));
     const values = new Map<string, unknown>();
     const started: { def: ModuleDefinition; instance: ModuleInstance }[] = [];
-    const runtime = new Runtime(started, logger);
-    try {
-      for (const def of defs) {
-        const t0 = Date.now();
-        const instance = await def.init({
-          config,
-          logger: logger.child({ module: def.name }),
-          running,
-          get: <T>(name: string) => {
-            if (!values.has(name)) throw new Error(`module "${def.name}" asked for "${name}", which is not among its dependencies`);
-            return values.get(name) as T;
-          },
-        });
-        values.set(def.name, instance.value);
-        started.push({ def, instance });
-        logger.debug({ module: def.name, ms: Date.now() - t0 }, 'module started');
-      }
-    } catch (err) {
+    const runtime = new Runtime(started, defs.map((d) => d.name), logger);
+    const starting = new Map<string, Promise<void>>();
+    const reachable = new Map<string, Set<string>>();
+    for (const def of defs) {
+      // A module may use any module it depends on, directly or through another.
+      reachable.set(def.name, new Set(def.dependsOn.flatMap((name) => [name, ...reachable.get(name)!])));
+      const dependencies = def.dependsOn.map((name) => starting.get(name)!);
+      starting.set(
+        def.name,
+        Promise.all(dependencies).then(async () => {
+          const t0 = Date.now();
+          const instance = await def.init({
+            config,
+            logger: logger.child({ module: def.name }),
+            running,
+            get: <T>(name: string) => {
+              if (!reachable.get(def.name)!.has(name)) throw new Error(`module "${def.name}" asked for "${name}", which is not among its dependencies`);
+              return values.get(name) as T;
+            },
+          });
+          values.set(def.name, instance.value);
+          started.push({ def, instance });
+          logger.debug({ module: def.name, ms: Date.now() - t0 }, 'module started');
+        }),
+      );
+    }
+    const outcomes = await Promise.allSettled(starting.values());
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failure) {
       await runtime.stop();
-      throw err;
+      throw failure.reason;
     }
     return runtime;
   }
 
+  /** The started modules in dependency order. */
+  private inOrder(): { def: ModuleDefinition; instance: ModuleInstance }[] {
+    return this.order.flatMap((name) => this.started.filter((s) => s.def.name === name));
+  }
+
   get moduleNames(): string[] {
-    return this.started.map((s) => s.def.name);
+    return this.inOrder().map((s) => s.def.name);
   }
 
   routes(): RouteMount[] {
-    return this.started.flatMap((s) => s.instance.routes ?? []);
+    return this.inOrder().flatMap((s) => s.instance.routes ?? []);
   }
 
   readiness(): Record<string, ReadinessCheck> {
-    return Object.fromEntries(this.started.filter((s) => s.instance.ready).map((s) => [s.def.name, s.instance.ready!]));
+    return Object.fromEntries(this.inOrder().filter((s) => s.instance.ready).map((s) => [s.def.name, s.instance.ready!]));
   }
 
   value<T>(name: string): T {

@@ -201,6 +201,43 @@ describe('EmbeddedVectorIndex', () => {
     });
   });
 
+  describe('filters between writes', () => {
+    it('a filter answered before a write sees the write (topic moved in, paper removed, score raised)', async () => {
+      const items = makeItems(400, 21);
+      const index = new EmbeddedVectorIndex({ dimensions: DIMS });
+      await index.init();
+      await index.upsert(items);
+      const query = items[5]!.vector;
+      const ids = async (filter: VectorFilter) => (await index.search(query, filter, 400)).map((h) => h.id).sort();
+      const rare = items.filter((i) => i.payload.topic === 'rare').map((i) => i.id);
+      expect(await ids({ topic: 'rare' })).toEqual([...rare].sort());
+
+      await index.upsert([{ ...items[5]!, payload: { ...items[5]!.payload, topic: 'rare' } }]);
+      expect(await ids({ topic: 'rare' })).toEqual([...rare, 'p5'].sort());
+      expect((await index.search(query, { topic: 'rare' }, 1))[0]!.id).toBe('p5');
+
+      await index.remove([rare[0]!]);
+      expect(await ids({ topic: 'rare' })).toEqual([...rare.slice(1), 'p5'].sort());
+
+      const before = await ids({ minDraftScore: 99 });
+      await index.upsert([{ ...items[6]!, payload: { ...items[6]!.payload, draft_score: 100 } }]);
+      expect(await ids({ minDraftScore: 99 })).toEqual([...before, 'p6'].sort());
+      await index.close();
+    });
+
+    it('the same filter with its languages in another order gives the same answer', async () => {
+      const index = new EmbeddedVectorIndex({ dimensions: DIMS });
+      await index.init();
+      await index.upsert(makeItems(300, 22));
+      const query = randomUnitVector(seededRandom(3), DIMS);
+      const a = await index.search(query, { langs: ['ja', 'en'] }, 20);
+      expect(a.length).toBe(20);
+      expect(await index.search(query, { langs: ['en', 'ja'] }, 20)).toEqual(a);
+      expect(await index.search(query, { langs: ['en'] }, 20)).not.toEqual(a);
+      await index.close();
+    });
+  });
+
   describe('validation', () => {
     it('rejects vectors of the wrong size and bad limits', async () => {
       const index = new EmbeddedVectorIndex({ dimensions: 4 });
