@@ -27,14 +27,14 @@ export interface EmbeddedVectorIndexOptions {
   exactSearchThreshold?: number;
   /** … or when at most this fraction of the index passes. Default 0.05. */
   exactSearchFraction?: number;
-  /** HNSW parameters (defaults: connectivity 16, expansion_add 200, expansion_search 320). */
+  /** HNSW parameters (defaults: connectivity 16, expansion_add 200, expansion_search 384). */
   connectivity?: number;
   expansionAdd?: number;
   expansionSearch?: number;
 }
 
 /** The HNSW defaults; expansion_search is chosen for recall@10 ≥ 0.95 on the lexical embeddings (bench/). */
-export const HNSW_DEFAULTS = { connectivity: 16, expansion_add: 200, expansion_search: 320 } as const;
+export const HNSW_DEFAULTS = { connectivity: 16, expansion_add: 200, expansion_search: 384 } as const;
 
 /** How many filters' passing sets are remembered between writes. */
 const PASSING_CACHE_SIZE = 64;
