@@ -5,6 +5,7 @@ import { TARGETS } from '../services/registry';
 import { registerKeyCommands } from '../cli/keys.command';
 import { LOAD_KINDS, loadCommand, parseBatchSize, type LoadKind, type LoadKindName } from '../cli/load.command';
 import { reindexCommand } from '../cli/reindex.command';
+import { registerIngestCommands } from '../cli/ingest.command';
 import { startCommand } from '../cli/start.command';
 
 /** `gx`: the operators' command line. Configuration comes from the environment (see README). */
@@ -45,6 +46,7 @@ function main(): void {
     .action(() => reindexCommand(config, logger));
 
   registerKeyCommands(program, config, logger);
+  registerIngestCommands(program, config, logger);
 
   program.parseAsync(process.argv).catch((err: unknown) => {
     logger.fatal({ err }, 'command failed');

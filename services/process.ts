@@ -8,6 +8,7 @@ import { apiDoor } from './gateway/api-door';
 import { publicDoor } from './gateway/public-door';
 import { callerFromGateway, requireGatewayCaller } from '../shared/http/gateway-caller';
 import { MODULES, TARGETS } from './registry';
+import { metricsRoutes } from '../shared/telemetry/metrics';
 
 export interface RunningProcess {
   target: string;
@@ -46,6 +47,8 @@ export async function startProcess(target: string, config: Config, logger: Logge
       servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host);
     } else {
       const app = base();
+      // Internal listener only: Prometheus scrapes services (the ingest worker among them) here.
+      app.use(metricsRoutes());
       app.use(callerFromGateway(config.services.token));
       // Public routes first: only the data-API door's `/api/v1/*` needs a caller the gateway verified.
       const mounts = runtime.routes();

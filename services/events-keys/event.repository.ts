@@ -128,4 +128,45 @@ export class EventRepository {
       return { outcome: 'applied', from, event: toEvent(rows[0]!) };
     });
   }
+
+  /**
+   * Records each event once per dedupe key (a key seen before is left as it is), then moves those
+   * still `observed` to `verified` and those `verified` to `published`, in one transaction: a retried
+   * producer finds its earlier events and finishes their way. Returns how many were new.
+   */
+  async recordOnceAndPublish(events: readonly { id: string; dedupeKey: string; event: NewEvent }[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const keys = events.map((e) => e.dedupeKey);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `INSERT INTO intelligence_events (id, dedupe_key, event_type, subject_kind, subject_id, occurred_at, evidence_refs, summary)
+         SELECT id, dedupe_key, event_type, subject_kind, subject_id, occurred_at, evidence_refs, summary
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, dedupe_key text, event_type text, subject_kind text, subject_id text,
+           occurred_at timestamptz, evidence_refs jsonb, summary jsonb)
+         ON CONFLICT (dedupe_key) DO NOTHING`,
+        [
+          JSON.stringify(
+            events.map(({ id, dedupeKey, event }) => ({
+              id,
+              dedupe_key: dedupeKey,
+              event_type: event.eventType,
+              subject_kind: event.subjectKind,
+              subject_id: event.subjectId,
+              occurred_at: event.occurredAt.toISOString(),
+              evidence_refs: event.evidenceRefs,
+              summary: event.summary,
+            })),
+          ),
+        ],
+      );
+      // The lifecycle's two steps (observed → verified → published), never skipping one.
+      for (const [from, to] of [['observed', 'verified'], ['verified', 'published']] as const) {
+        await tx.query(
+          `UPDATE intelligence_events SET status = $3, updated_at = clock_timestamp() WHERE dedupe_key = ANY($1::text[]) AND status = $2`,
+          [keys, from, to],
+        );
+      }
+      return inserted.rowCount ?? 0;
+    });
+  }
 }

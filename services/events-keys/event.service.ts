@@ -52,6 +52,15 @@ export class IntelligenceEventService {
     return this.events.insert(newEventId(), parseRecordInput(input));
   }
 
+  /**
+   * Records events for an in-process producer (ingest's `paper.published`) and publishes them through
+   * the lifecycle's steps, at most once per dedupe key: a retried job neither duplicates an event
+   * nor leaves one half-way. A retracted event stays retracted. Returns how many were new.
+   */
+  async publishOnce(inputs: readonly { dedupeKey: string; input: RecordEventInput }[]): Promise<number> {
+    return this.events.recordOnceAndPublish(inputs.map(({ dedupeKey, input }) => ({ id: newEventId(), dedupeKey, event: parseRecordInput(input) })));
+  }
+
   /** Moves an event along; 404 `not_found` when absent, 409 `invalid_transition` when not allowed. */
   async transition(id: string, to: EventStatus): Promise<IntelligenceEvent> {
     if (!isEventStatus(to)) throw badRequest('invalid_field:status', `status must be one of ${EVENT_STATUSES.join(', ')}.`);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 
 /**
@@ -90,6 +91,30 @@ const schema = z.object({
   QDRANT_URL: optionalUrl,
   QDRANT_API_KEY: z.string().optional(),
   QDRANT_COLLECTION: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('gx-papers'),
+  INGEST_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
+  INGEST_CRON: z.string().trim().min(1).default('0 3 * * *'),
+  INGEST_TIMEZONE: z.string().trim().min(1).default('Asia/Tokyo'),
+  INGEST_GATE: z.coerce.number().min(0).max(100).default(80),
+  INGEST_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  INGEST_LOOKBACK_DAYS: z.coerce.number().int().min(0).max(3650).default(2),
+  INGEST_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  INGEST_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  INGEST_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  INGEST_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
+  INGEST_LOCK_MS: z.coerce.number().int().min(1_000).default(60_000),
+  INGEST_QUEUE_PREFIX: z.string().regex(/^[a-z][a-z0-9_-]*$/).default('gx'),
+  OPENALEX_URL: z.url().default('https://api.openalex.org'),
+  OPENALEX_FILTER: z.string().default('title_and_abstract.search:climate,type:article|preprint|report'),
+  OPENALEX_MAILTO: z.email().optional(),
+  OPENALEX_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  LLM_URL: optionalUrl,
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATASET_VERSION: z.string().min(1).default('v0.3-2026Q3'),
   SNE_FRAMEWORK_DOI: z.string().min(1).default('unassigned'),
   DISCLAIMER: z
@@ -97,6 +122,11 @@ const schema = z.object({
     .min(1)
     .default('Figures are extracted from company reports with AI assistance and may contain errors; verify them against the source PDF before citing.'),
 }).superRefine((c, ctx) => {
+  try {
+    CronExpressionParser.parse(c.INGEST_CRON, { tz: c.INGEST_TIMEZONE });
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', path: ['INGEST_CRON'], message: `"${c.INGEST_CRON}" in ${c.INGEST_TIMEZONE} is not a usable cron schedule (${(err as Error).message})` });
+  }
   if (c.API_AUTH_DISABLED && c.NODE_ENV === 'production') {
     ctx.addIssue({ code: 'custom', path: ['API_AUTH_DISABLED'], message: 'must not be set in production' });
   }
@@ -129,6 +159,24 @@ export interface Config {
     batchSize: number;
   };
   qdrant?: { url: string; apiKey?: string; collection: string };
+  ingest: {
+    /** What the daily run fetches: `openalex` and/or JSON Lines file paths. */
+    sources: string[];
+    cron: string;
+    timezone: string;
+    gate: number;
+    pageSize: number;
+    lookbackDays: number;
+    fetchConcurrency: number;
+    batchConcurrency: number;
+    attempts: number;
+    backoffMs: number;
+    lockMs: number;
+    queuePrefix: string;
+  };
+  openalex: { url: string; filter: string; mailto?: string; timeoutMs: number };
+  /** An OpenAI-compatible chat endpoint for relevance scores and summaries; the heuristics without it. */
+  llm?: { url: string; model: string; apiKey?: string; timeoutMs: number; concurrency: number };
   publicRateLimit: { perMinute: number; burst: number };
   responseCache: { ttlSeconds: number; maxEntries: number };
   shutdownTimeoutMs: number;
@@ -187,6 +235,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchSize: c.EMBEDDING_BATCH_SIZE,
     },
     qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,
+    ingest: {
+      sources: c.INGEST_SOURCES,
+      cron: c.INGEST_CRON,
+      timezone: c.INGEST_TIMEZONE,
+      gate: c.INGEST_GATE,
+      pageSize: c.INGEST_PAGE_SIZE,
+      lookbackDays: c.INGEST_LOOKBACK_DAYS,
+      fetchConcurrency: c.INGEST_FETCH_CONCURRENCY,
+      batchConcurrency: c.INGEST_BATCH_CONCURRENCY,
+      attempts: c.INGEST_ATTEMPTS,
+      backoffMs: c.INGEST_BACKOFF_MS,
+      lockMs: c.INGEST_LOCK_MS,
+      queuePrefix: c.INGEST_QUEUE_PREFIX,
+    },
+    openalex: { url: c.OPENALEX_URL, filter: c.OPENALEX_FILTER, mailto: c.OPENALEX_MAILTO, timeoutMs: c.OPENALEX_TIMEOUT_MS },
+    llm: c.LLM_URL ? { url: c.LLM_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY, timeoutMs: c.LLM_TIMEOUT_MS, concurrency: c.LLM_CONCURRENCY } : undefined,
     publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
     responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

@@ -66,8 +66,15 @@ export function identityKey(p: Pick<ParsedInput, 'doi' | 'id' | 'title' | 'title
   const doi = normalizeDoi(p.doi);
   if (doi) return `doi:${doi}`;
   if (p.id) return `id:${p.id}`;
-  const title = (p.title ?? p.title_en ?? p.title_ja ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  return `title:${title}|${p.year ?? ''}`;
+  return `title:${titleKey(p)}|${p.year ?? ''}`;
+}
+
+/**
+ * A title reduced to what identifies it (NFKC, case-folded, letters and digits only): ingest's
+ * dedupe of papers without a DOI, and part of the identity of such papers.
+ */
+export function titleKey(p: Pick<ParsedInput, 'title' | 'title_en' | 'title_ja'>): string {
+  return (p.title ?? p.title_en ?? p.title_ja ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** Stable, opaque paper id: a hash of the identity key. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { Paper } from './paper';
+import { titleKey } from './paper-input';
 
 export type NewPaper = Omit<Paper, 'updated_at'>;
 
@@ -38,18 +39,18 @@ export class PaperRepository {
    */
   async upsertMany(papers: NewPaper[]): Promise<UpsertOutcome> {
     if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0, changed: [] };
-    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p) }));
+    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p), title_key: titleKey(p) }));
     const result = await this.db.query<PaperRow & { inserted: boolean }>(
       `INSERT INTO papers (id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
          ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
-         publication_date, pdf_url, content_hash)
+         publication_date, pdf_url, content_hash, title_key)
        SELECT id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
          ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
-         publication_date, pdf_url, content_hash
+         publication_date, pdf_url, content_hash, title_key
        FROM jsonb_to_recordset($1::jsonb) AS r(id text, doi text, title text, title_ja text,
          title_en text, authors text[], year integer, abstract text, ai_summary_en text, ai_summary_ja text,
          source_url text, venue text, venue_type text, topic text, tags text[], lang text, source text, shelf text,
-         is_peer_reviewed boolean, draft_score double precision, publication_date date, pdf_url text, content_hash text)
+         is_peer_reviewed boolean, draft_score double precision, publication_date date, pdf_url text, content_hash text, title_key text)
        ON CONFLICT (id) DO UPDATE SET
          doi = EXCLUDED.doi, title = EXCLUDED.title, title_ja = EXCLUDED.title_ja, title_en = EXCLUDED.title_en,
          authors = EXCLUDED.authors, year = EXCLUDED.year, abstract = EXCLUDED.abstract,
@@ -58,7 +59,7 @@ export class PaperRepository {
          topic = EXCLUDED.topic, tags = EXCLUDED.tags, lang = EXCLUDED.lang, source = EXCLUDED.source,
          shelf = EXCLUDED.shelf, is_peer_reviewed = EXCLUDED.is_peer_reviewed, draft_score = EXCLUDED.draft_score,
          publication_date = EXCLUDED.publication_date, pdf_url = EXCLUDED.pdf_url,
-         content_hash = EXCLUDED.content_hash, change_seq = nextval('papers_change_seq'), updated_at = now()
+         content_hash = EXCLUDED.content_hash, title_key = EXCLUDED.title_key, change_seq = nextval('papers_change_seq'), updated_at = now()
        WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
        RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
       [JSON.stringify(rows)],

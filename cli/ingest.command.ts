@@ -1,0 +1,151 @@
+import { Presets, SingleBar } from 'cli-progress';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Config } from '../shared/config/config';
+import type { Database } from '../shared/db/database';
+import { databaseModule } from '../shared/db/database.module';
+import type { Logger } from '../shared/logging/logger';
+import { Runtime } from '../shared/runtime/runtime';
+import { createIngest, scheduledSince } from '../services/ingest-worker/ingest-factory';
+import { BATCH_FIGURES, type IngestRun } from '../services/ingest-worker/pipeline/ingest.repository';
+import { STAGES } from '../services/ingest-worker/pipeline/ingest-metrics';
+import { BullmqRunner } from '../services/ingest-worker/runner/bullmq-runner';
+import { nextRun } from '../services/ingest-worker/runner/in-process-scheduler';
+import { runInProcess } from '../services/ingest-worker/runner/run-in-process';
+
+const parseDate = (v: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+  return v;
+};
+
+/** `gx ingest run | status | retry-failed`. */
+export function registerIngestCommands(program: Command, config: Config, logger: Logger): void {
+  const ingest = program.command('ingest').description('the daily paper ingest: fetch, score, summarise, embed, store and index');
+  ingest
+    .command('run')
+    .description('run an ingest now, in this process, with a progress bar and a report (exit code 2 when a batch failed)')
+    .option('--source <name|file>', 'openalex, or a JSON Lines file of papers (default: each of INGEST_SOURCES)')
+    .option('--since <date>', 'only papers published on or after this date (default for openalex: INGEST_LOOKBACK_DAYS ago)', parseDate)
+    .action((opts: { source?: string; since?: string }) => withDatabase(config, logger, (db) => ingestRun(config, logger, db, opts)));
+  ingest
+    .command('status')
+    .description('queue depths (with REDIS_URL), the next scheduled run, recent runs and failures')
+    .action(() => withDatabase(config, logger, (db) => ingestStatus(config, logger, db)));
+  ingest
+    .command('retry-failed')
+    .description('run failed batches again (BullMQ: failed jobs back to the queue; in-process: kept batches, here)')
+    .action(() => withDatabase(config, logger, (db) => retryFailed(config, logger, db)));
+}
+
+async function withDatabase(config: Config, logger: Logger, fn: (db: Database) => Promise<void>): Promise<void> {
+  const runtime = await Runtime.start(['database'], new Map([[databaseModule.name, databaseModule]]), config, logger);
+  try {
+    await fn(runtime.value<Database>('database'));
+  } finally {
+    await runtime.stop();
+  }
+}
+
+async function ingestRun(config: Config, logger: Logger, db: Database, opts: { source?: string; since?: string }): Promise<void> {
+  const sources = opts.source ? [opts.source] : config.ingest.sources;
+  if (sources.length === 0) throw new Error('nothing to ingest: give --source openalex|FILE or set INGEST_SOURCES');
+  const parts = await createIngest(config, db, logger);
+  let failed = false;
+  try {
+    for (const source of sources) {
+      const since = opts.since ?? (source === 'openalex' ? scheduledSince(config) : undefined);
+      const bar = new SingleBar({ format: `${source} [{bar}] {value}/{total} papers processed | {fetched} fetched`, hideCursor: true, noTTYOutput: process.stderr.isTTY !== true, stream: process.stderr }, Presets.shades_classic);
+      bar.start(0, 0, { fetched: 0 });
+      const t0 = Date.now();
+      const { runId, times } = await runInProcess(parts.jobs, source, since, 'cli', {
+        concurrency: config.ingest.batchConcurrency,
+        attempts: config.ingest.attempts,
+        backoffMs: config.ingest.backoffMs,
+        onProgress: ({ fetched, processed }) => {
+          bar.setTotal(fetched);
+          bar.update(processed, { fetched });
+        },
+      }).finally(() => bar.stop());
+      const run = (await parts.ingest.run(runId))!;
+      failed ||= run.status === 'failed';
+      process.stdout.write(`${report(run, Date.now() - t0)}\n`);
+      process.stdout.write(`time per stage (ms, summed over batches): ${STAGES.filter((s) => times[s] !== undefined).map((s) => `${s} ${times[s]!.toFixed(0)}`).join(', ')}\n`);
+    }
+  } finally {
+    await parts.close();
+  }
+  if (failed) process.exitCode = 2;
+}
+
+function report(run: IngestRun, ms: number): string {
+  const f = run.figures;
+  const lines = [
+    `run ${run.id} (${run.source}${run.since ? `, since ${run.since}` : ''}): ${run.status} in ${(ms / 1000).toFixed(1)} s, ${run.batches ?? 0} batches`,
+    `  fetched ${f.fetched}, duplicates ${f.duplicates}, rejected by the gate ${f.rejected}, stored ${f.stored}, updated ${f.updated}, unchanged ${f.unchanged}, failed ${f.failed}`,
+  ];
+  if (run.error) lines.push(`  error: ${run.error}`);
+  if (run.failed_batches > 0) lines.push(`  ${run.failed_batches} batch(es) failed: \`gx ingest retry-failed\` runs them again`);
+  return lines.join('\n');
+}
+
+async function ingestStatus(config: Config, logger: Logger, db: Database): Promise<void> {
+  const parts = await createIngest(config, db, logger);
+  try {
+    const out: string[] = [];
+    if (config.redisUrl) {
+      const runner = new BullmqRunner(config, undefined, logger);
+      try {
+        const depths = await runner.depths();
+        out.push('queues (BullMQ):');
+        for (const [name, d] of Object.entries(depths)) out.push(`  ${name}: waiting ${d.waiting}, active ${d.active}, delayed ${d.delayed}, failed ${d.failed}, completed ${d.completed}`);
+        const scheduler = await runner.fetchQueue.getJobScheduler('daily-ingest');
+        out.push(`daily schedule: ${scheduler ? `${scheduler.pattern} (${scheduler.tz}), next ${scheduler.next ? new Date(scheduler.next).toISOString() : 'unknown'}` : 'not registered (no ingest worker has started)'}`);
+      } finally {
+        await runner.close();
+      }
+    } else {
+      out.push(`runner: in process (no REDIS_URL); schedule ${config.ingest.cron} (${config.ingest.timezone}), next ${nextRun(config).toISOString()}`);
+    }
+    out.push(`sources: ${config.ingest.sources.join(', ') || '(none configured: INGEST_SOURCES)'}`);
+    const runs = await parts.ingest.recentRuns(10);
+    out.push(runs.length ? 'recent runs:' : 'no runs yet');
+    for (const r of runs) {
+      out.push(`  ${r.started_at}  ${r.id}  ${r.source}  ${r.status}  ${BATCH_FIGURES.map((k) => `${k} ${r.figures[k]}`).join(', ')}${r.failed_batches ? `  (${r.failed_batches} failed batches)` : ''}${r.error ? `  error: ${r.error}` : ''}`);
+    }
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await parts.close();
+  }
+}
+
+async function retryFailed(config: Config, logger: Logger, db: Database): Promise<void> {
+  const parts = await createIngest(config, db, logger);
+  try {
+    if (config.redisUrl) {
+      const runner = new BullmqRunner(config, undefined, logger);
+      try {
+        const { jobs, runIds } = await runner.retryFailed();
+        for (const id of runIds) await parts.ingest.reopenRun(id);
+        process.stdout.write(`${jobs} failed job(s) moved back to the queues; the ingest workers run them\n`);
+      } finally {
+        await runner.close();
+      }
+    }
+    // With BullMQ its own failed jobs are the ones to retry (their batches are kept in Postgres too).
+    const kept = config.redisUrl ? [] : await parts.ingest.failedBatches();
+    let still = 0;
+    for (const batch of kept) {
+      await parts.ingest.reopenRun(batch.runId);
+      try {
+        const result = await parts.jobs.runBatch({ runId: batch.runId, batchNo: batch.batchNo, source: batch.source, records: batch.records }, 2, true);
+        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: ${BATCH_FIGURES.map((k) => `${k} ${result.figures[k]}`).join(', ')}\n`);
+      } catch (err) {
+        still++;
+        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: failed again (${(err as Error).message})\n`);
+      }
+    }
+    if (!config.redisUrl && kept.length === 0) process.stdout.write('no failed batches\n');
+    if (still > 0) process.exitCode = 2;
+  } finally {
+    await parts.close();
+  }
+}

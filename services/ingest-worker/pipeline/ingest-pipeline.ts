@@ -1,0 +1,157 @@
+import { performance } from 'node:perf_hooks';
+import type { Embedder } from '../../../shared/embeddings/embedder.port';
+import type { KeywordIndex } from '../../../shared/keyword-index/keyword-index.port';
+import type { Paper } from '../../../shared/papers/paper';
+import type { NewPaper, PaperRepository } from '../../../shared/papers/paper.repository';
+import type { VectorIndex } from '../../../shared/vector-index/vector-index.port';
+import { passageText } from '../../../shared/vector-index/vector-sync';
+import type { IntelligenceEventService } from '../../events-keys/event.service';
+import type { RelevanceScorer, Summariser } from '../enrich/enrichment.port';
+import type { SourceRecord } from '../sources/paper-source.port';
+import { emptyFigures, type BatchFigures, type IngestRepository } from './ingest.repository';
+import type { IngestMetrics, Stage, StageTimes } from './ingest-metrics';
+import { dedupe, normalise } from './normalise';
+
+export interface PipelineDeps {
+  papers: PaperRepository;
+  ingest: IngestRepository;
+  scorer: RelevanceScorer;
+  summariser: Summariser;
+  events: IntelligenceEventService;
+  /** Shared keyword engines (Elasticsearch) the pipeline writes itself; process-local ones follow Postgres. */
+  keywordIndexes: KeywordIndex[];
+  /** A shared vector index (Qdrant) with its embedder; process-local ones embed from Postgres themselves. */
+  vector?: { embedder: Embedder; index: VectorIndex };
+  /** The quality gate: papers scoring below it are rejected (spec: 80). */
+  gate: number;
+  metrics?: IngestMetrics;
+}
+
+export interface BatchInput {
+  runId: string;
+  batchNo: number;
+  source: string;
+  records: SourceRecord[];
+  /** 1 on the first attempt; a retry re-indexes every paper of the batch, not only what it changed. */
+  attempt: number;
+}
+
+export interface BatchResult {
+  figures: BatchFigures;
+  times: StageTimes;
+  /** Ids of the papers that passed the gate and are stored. */
+  stored: string[];
+}
+
+/**
+ * One batch through the stages: normalise → dedupe → relevance score and the gate → summaries →
+ * store (one statement) → shared keyword index → embedding and shared vector index → a
+ * `paper.published` event per new paper. Every stage is idempotent, so a batch that fails (or whose
+ * worker dies) is simply run again: content hashes keep unchanged papers untouched, figures are
+ * taken from what the run did to each paper whatever the attempt, events are recorded once per paper.
+ */
+export class IngestPipeline {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  async processBatch(input: BatchInput): Promise<BatchResult> {
+    const d = this.deps;
+    const times: StageTimes = {};
+    const timed = async <T>(stage: Stage, fn: () => Promise<T> | T): Promise<T> => {
+      const t0 = performance.now();
+      try {
+        return await fn();
+      } finally {
+        const ms = performance.now() - t0;
+        times[stage] = (times[stage] ?? 0) + ms;
+        d.metrics?.stageSeconds.observe({ stage }, ms / 1000);
+      }
+    };
+    const figures = emptyFigures();
+    figures.fetched = input.records.length;
+
+    const normalised = await timed('normalise', () => normalise(input.records, input.source));
+    figures.failed = normalised.failed.length;
+
+    const candidates = await timed('dedupe', async () => {
+      const { unique, duplicates } = dedupe(normalised.candidates);
+      figures.duplicates = duplicates;
+      const withoutDoi = unique.filter((c) => c.paper.doi === null && c.titleKey !== '');
+      const stored = await d.ingest.idsByTitleKey(withoutDoi.map((c) => c.titleKey));
+      // A paper without a DOI whose title is already in the corpus under another identity is that paper.
+      const fresh = unique.filter((c) => c.paper.doi !== null || !stored.has(c.titleKey) || stored.get(c.titleKey) === c.paper.id);
+      figures.duplicates += unique.length - fresh.length;
+      return fresh.map((c) => c.paper);
+    });
+
+    const admitted = await timed('score', async () => {
+      const scores = await d.scorer.score(candidates);
+      const passed: NewPaper[] = [];
+      const rejected = [];
+      for (const [i, paper] of candidates.entries()) {
+        const r = scores[i]!;
+        if (r.score < d.gate) {
+          rejected.push({ paperId: paper.id, doi: paper.doi, title: paper.title, source: paper.source, score: r.score, reason: r.reason });
+          continue;
+        }
+        passed.push({ ...paper, draft_score: r.score, topic: r.topic, tags: r.tags, shelf: r.shelf });
+      }
+      figures.rejected = rejected.length;
+      await d.ingest.recordRejections(input.runId, rejected);
+      return passed;
+    });
+
+    const papers = await timed('summarise', async () => {
+      const summaries = await d.summariser.summarise(admitted);
+      const existing = new Map((await d.papers.findByIds(admitted.map((p) => p.id))).map((p) => [p.id, p]));
+      return admitted.map((p, i) => ({
+        ...p,
+        ...summaries[i]!,
+        // An editor's shelf is kept: the scorer never assigns `curated`.
+        shelf: existing.get(p.id)?.shelf === 'curated' ? 'curated' : p.shelf,
+      }));
+    });
+
+    const { changed } = await timed('store', () => d.papers.upsertMany(papers));
+    const outcomes = await d.ingest.classify(input.runId, papers.map((p) => p.id));
+    for (const outcome of outcomes.values()) figures[outcome === 'new' ? 'stored' : outcome] += 1;
+
+    // On a retry the previous attempt may have stored papers it never indexed: index them all.
+    const toIndex: Paper[] = input.attempt > 1 ? await d.papers.findByIds(papers.map((p) => p.id)) : changed;
+    if (d.keywordIndexes.length > 0 && toIndex.length > 0) {
+      await timed('keyword_index', async () => {
+        for (const index of d.keywordIndexes) await index.upsert(toIndex);
+      });
+    }
+    if (d.vector && toIndex.length > 0) {
+      const { embedder, index } = d.vector;
+      const vectors = await timed('embed', () => embedder.embedPassages(toIndex.map(passageText)));
+      await timed('vector_index', () =>
+        index.upsert(toIndex.map((p, i) => ({ id: p.id, vector: vectors[i]!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } }))),
+      );
+    }
+
+    const fresh = papers.filter((p) => outcomes.get(p.id) === 'new');
+    await timed('events', () =>
+      d.events.publishOnce(
+        fresh.map((p) => ({
+          dedupeKey: `paper.published:${p.id}`,
+          input: {
+            event_type: 'paper.published',
+            subject_kind: 'paper',
+            subject_id: p.id,
+            occurred_at: new Date(),
+            evidence_refs: [
+              ...(p.doi ? [{ kind: 'doi', ref: p.doi }] : []),
+              ...(p.source_url ? [{ kind: 'url', ref: p.source_url }] : []),
+            ],
+            summary: { title: (p.title ?? p.title_en ?? p.title_ja ?? '').slice(0, 200), topic: p.topic, draft_score: p.draft_score, source: p.source },
+          },
+        })),
+      ),
+    );
+
+    const m = d.metrics;
+    if (m) for (const [outcome, n] of Object.entries(figures)) if (n > 0) m.papers.inc({ outcome }, n);
+    return { figures, times, stored: papers.map((p) => p.id) };
+  }
+}

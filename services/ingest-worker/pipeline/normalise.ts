@@ -1,0 +1,98 @@
+import { normalizeDoi, parsePaperInput, titleKey } from '../../../shared/papers/paper-input';
+import type { NewPaper } from '../../../shared/papers/paper.repository';
+import type { SourceRecord } from '../sources/paper-source.port';
+import { detectLanguage } from './language';
+
+/** A normalised record: a paper still without its score, topic, tags and summaries. */
+export interface Candidate {
+  paper: NewPaper;
+  titleKey: string;
+}
+
+export interface Normalised {
+  candidates: Candidate[];
+  /** Records that are not papers (no title, an unusable value): counted as failed. */
+  failed: { record: SourceRecord; error: string }[];
+}
+
+/** NFKC, control characters and markup removed, white space collapsed; empty becomes null. */
+export function cleanText(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value
+    .normalize('NFKC')
+    .replace(/<\/?[a-z][a-z0-9:-]*(?:\s[^<>]*)?>/gi, ' ') // JATS / HTML tags in abstracts
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? null : text;
+}
+
+const httpUrl = (v: string | null | undefined): string | null => {
+  if (!v) return null;
+  try {
+    const url = new URL(v.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+};
+
+const isoDate = (v: string | null | undefined): string | null => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
+
+const VENUE_TYPES = new Set(['preprint', 'journal', 'conference', 'dataset', 'report']);
+
+/**
+ * Source records to candidate papers: NFKC text, the DOI normalised (resolver prefixes, case), the
+ * language detected, unusable URLs and dates dropped rather than failing the paper, and the paper's
+ * id derived from its identity (DOI, else title and year) exactly as `gx load papers` derives it.
+ */
+export function normalise(records: readonly SourceRecord[], source: string): Normalised {
+  const out: Normalised = { candidates: [], failed: [] };
+  for (const r of records) {
+    const title = cleanText(r.title);
+    const abstract = cleanText(r.abstract);
+    const lang = detectLanguage(`${title ?? ''} ${abstract ?? ''}`, r.lang);
+    const publicationDate = isoDate(r.publicationDate);
+    const year = r.year ?? (publicationDate ? Number(publicationDate.slice(0, 4)) : null);
+    const parsed = parsePaperInput({
+      doi: normalizeDoi(r.doi ?? null),
+      title,
+      title_en: lang === 'en' ? title : null,
+      title_ja: lang === 'ja' ? title : null,
+      authors: (r.authors ?? []).map((a) => cleanText(a)).filter((a): a is string => a !== null),
+      year: year !== null && Number.isInteger(year) && year >= 1000 && year <= 2100 ? year : null,
+      abstract,
+      source_url: httpUrl(r.sourceUrl),
+      venue: cleanText(r.venue),
+      venue_type: r.venueType && VENUE_TYPES.has(r.venueType) ? r.venueType : null,
+      lang,
+      source,
+      is_peer_reviewed: r.isPeerReviewed ?? null,
+      publication_date: publicationDate,
+      pdf_url: httpUrl(r.pdfUrl),
+    });
+    if (parsed.ok) out.candidates.push({ paper: parsed.paper, titleKey: titleKey(parsed.paper) });
+    else out.failed.push({ record: r, error: parsed.error });
+  }
+  return out;
+}
+
+/**
+ * Drops repeats within a batch: first by id (the DOI when there is one), then by title among the
+ * papers without a DOI (a DOI-less copy of a paper that has one here is the same paper). The first
+ * occurrence wins.
+ */
+export function dedupe(candidates: readonly Candidate[]): { unique: Candidate[]; duplicates: number } {
+  const ids = new Set<string>();
+  const titles = new Set<string>();
+  const unique: Candidate[] = [];
+  const withDoi = candidates.filter((c) => c.paper.doi !== null);
+  const withoutDoi = candidates.filter((c) => c.paper.doi === null);
+  for (const c of [...withDoi, ...withoutDoi]) {
+    if (ids.has(c.paper.id) || (c.paper.doi === null && c.titleKey !== '' && titles.has(c.titleKey))) continue;
+    ids.add(c.paper.id);
+    if (c.titleKey !== '') titles.add(c.titleKey);
+    unique.push(c);
+  }
+  return { unique, duplicates: candidates.length - unique.length };
+}

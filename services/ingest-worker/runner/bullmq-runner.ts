@@ -1,0 +1,138 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Config } from '../../../shared/config/config';
+import type { Logger } from '../../../shared/logging/logger';
+import { scheduledSince } from '../ingest-factory';
+import type { RunTrigger } from '../pipeline/ingest.repository';
+import { newRunId, type BatchJobData, type IngestJobs } from './ingest-jobs';
+
+export const FETCH_QUEUE = 'ingest-fetch';
+export const BATCH_QUEUE = 'ingest-batch';
+export const DAILY_SCHEDULER = 'daily-ingest';
+
+export interface FetchJobData {
+  trigger: RunTrigger;
+  /** Absent on the scheduler's jobs: one fetch job per configured source is added then. */
+  source?: string;
+  since?: string;
+  runId?: string;
+}
+
+export interface QueueDepths {
+  [queue: string]: { waiting: number; active: number; delayed: number; failed: number; completed: number };
+}
+
+/**
+ * Ingest on BullMQ: a fetch queue (one job per run: pages become batch jobs) and a batch queue (the
+ * pipeline), each with its own concurrency; retries with exponential backoff; failed jobs kept for
+ * inspection and `gx ingest retry-failed`; the daily run is a job scheduler (cron and time zone).
+ * Any number of replicas may run: batch jobs have ids of their run and number, so a re-fetched run
+ * adds no batch twice, and a worker that dies mid-batch has its job taken over once its lock expires.
+ */
+export class BullmqRunner {
+  private readonly connection: Redis;
+  readonly fetchQueue: Queue<FetchJobData>;
+  readonly batchQueue: Queue<BatchJobData>;
+  private workers: Worker[] = [];
+
+  constructor(
+    private readonly config: Config,
+    private readonly jobs: IngestJobs | undefined,
+    private readonly logger: Logger,
+  ) {
+    // BullMQ's blocking commands need a connection that never gives up on a request.
+    this.connection = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: false });
+    const { attempts, backoffMs, queuePrefix } = config.ingest;
+    const defaultJobOptions = {
+      attempts,
+      backoff: { type: 'exponential' as const, delay: backoffMs },
+      removeOnComplete: { age: 7 * 86_400, count: 10_000 },
+      removeOnFail: false,
+    };
+    this.fetchQueue = new Queue<FetchJobData>(FETCH_QUEUE, { connection: this.connection, prefix: queuePrefix, defaultJobOptions });
+    this.batchQueue = new Queue<BatchJobData>(BATCH_QUEUE, { connection: this.connection, prefix: queuePrefix, defaultJobOptions });
+  }
+
+  /** Registers (or updates) the daily schedule and starts the workers. */
+  async start(): Promise<void> {
+    await this.registerSchedule();
+    if (!this.jobs) return;
+    const { fetchConcurrency, batchConcurrency, lockMs, queuePrefix } = this.config.ingest;
+    const common = { connection: this.connection, prefix: queuePrefix, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: this.config.ingest.attempts };
+    this.workers = [
+      new Worker<FetchJobData>(FETCH_QUEUE, (job) => this.fetch(job), { ...common, concurrency: fetchConcurrency }),
+      new Worker<BatchJobData>(BATCH_QUEUE, (job) => this.batch(job), { ...common, concurrency: batchConcurrency }),
+    ];
+    for (const w of this.workers) w.on('error', (err) => this.logger.error({ err: err.message }, 'ingest worker error'));
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  async registerSchedule(): Promise<void> {
+    const { cron, timezone } = this.config.ingest;
+    await this.fetchQueue.upsertJobScheduler(DAILY_SCHEDULER, { pattern: cron, tz: timezone }, { name: 'scheduled', data: { trigger: 'schedule' } });
+  }
+
+  /** A run of one source, now; returns its id. */
+  async enqueueRun(source: string, since: string | undefined, trigger: RunTrigger): Promise<string> {
+    const runId = newRunId();
+    await this.fetchQueue.add('run', { trigger, source, since, runId }, { jobId: runId });
+    return runId;
+  }
+
+  private async fetch(job: Job<FetchJobData>): Promise<unknown> {
+    const data = job.data;
+    if (!data.source) {
+      const since = data.since ?? scheduledSince(this.config);
+      if (this.config.ingest.sources.length === 0) this.logger.info('scheduled ingest: no INGEST_SOURCES configured, nothing to fetch');
+      for (const source of this.config.ingest.sources) await this.enqueueRun(source, since, data.trigger);
+      return { sources: this.config.ingest.sources.length };
+    }
+    // The run id belongs to the job, so a retried fetch continues the same run.
+    const runId = data.runId ?? `run_${String(job.id).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const source = await this.jobs!.startRun(runId, data.source, data.since, data.trigger);
+    const { batches } = await this.jobs!.fetchRun(runId, source, data.since, async (batch) => {
+      await this.batchQueue.add('batch', batch, { jobId: `${runId}-${batch.batchNo}` });
+    });
+    return { runId, batches };
+  }
+
+  private async batch(job: Job<BatchJobData>): Promise<unknown> {
+    // attemptsStarted also counts starts cut short by a worker that died, so a take-over re-indexes all.
+    const attempt = Math.max(job.attemptsStarted, job.attemptsMade + 1);
+    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const result = await this.jobs!.runBatch(job.data, attempt, last);
+    return result.figures;
+  }
+
+  async depths(): Promise<QueueDepths> {
+    const out: QueueDepths = {};
+    for (const q of [this.fetchQueue, this.batchQueue]) {
+      const c = await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+      out[q.name] = { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 };
+    }
+    return out;
+  }
+
+  /** Failed jobs back to waiting; returns the run ids they belong to. */
+  async retryFailed(): Promise<{ jobs: number; runIds: string[] }> {
+    const runIds = new Set<string>();
+    let count = 0;
+    for (const q of [this.fetchQueue, this.batchQueue] as Queue[]) {
+      for (const job of await q.getFailed(0, -1)) {
+        await job.retry('failed');
+        const runId = (job.data as { runId?: string }).runId;
+        if (runId) runIds.add(runId);
+        count++;
+      }
+    }
+    return { jobs: count, runIds: [...runIds] };
+  }
+
+  /** Stops taking jobs and lets the ones in progress finish (BullMQ's graceful close), then disconnects. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await this.fetchQueue.close();
+    await this.batchQueue.close();
+    this.connection.disconnect();
+  }
+}
