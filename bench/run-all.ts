@@ -1,5 +1,6 @@
 import { runApiAuthBench } from './api-auth.bench';
 import { runCompanyDataBench } from './company-data.bench';
+import { runIngestBench } from './ingest.bench';
 import { runPublicSearchBench } from './public-search.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
 
@@ -15,6 +16,7 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string }) => 
   'api-auth': runApiAuthBench,
   'company-data': runCompanyDataBench,
   'semantic-search': runSemanticSearchBench,
+  ingest: runIngestBench,
 };
 
 function option(argv: string[], name: string): string | undefined {

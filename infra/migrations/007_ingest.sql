@@ -44,6 +44,15 @@ CREATE TABLE ingest_batches (
   PRIMARY KEY (run_id, batch_no)
 );
 
+-- Which batch of a run handled each paper: a paper fetched again by a later page of the same run
+-- is that run's duplicate, not stored twice in its figures (a retried batch finds its own claims).
+CREATE TABLE ingest_run_papers (
+  run_id       text NOT NULL REFERENCES ingest_runs (id) ON DELETE CASCADE,
+  paper_id     text NOT NULL,
+  batch_no     integer NOT NULL,
+  PRIMARY KEY (run_id, paper_id)
+);
+
 -- Papers below the gate: kept with their score (not stored as papers), one row per paper identity.
 CREATE TABLE ingest_rejections (
   paper_id     text PRIMARY KEY,

@@ -49,12 +49,10 @@ export async function createIngest(config: Config, db: Database, logger: Logger,
       await vector.embedder.close();
     }
   };
-  try {
-    for (const index of keywordIndexes) await index.init();
-    if (vector) await vector.index.init();
-  } catch (err) {
-    await closeAll().catch(() => undefined);
-    throw err;
+  // An index that cannot be reached now does not stop the process (which may serve other things):
+  // batches that need it fail, and are retried, until it answers.
+  for (const index of [...keywordIndexes, ...(vector ? [vector.index] : [])]) {
+    await index.init().catch((err: Error) => logger.error({ index: index.kind, err: err.message }, 'ingest: a shared index is unreachable; batches will retry'));
   }
   const ingest = new IngestRepository(db);
   const metrics = ingestMetrics();

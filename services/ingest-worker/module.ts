@@ -20,21 +20,28 @@ export const ingestWorkerModule: ModuleDefinition<IngestWorker> = {
   async init({ config, logger, get }) {
     const parts = await createIngest(config, get<Database>('database'), logger);
     let runner: BullmqRunner | InProcessScheduler;
-    try {
-      if (config.redisUrl) {
-        runner = new BullmqRunner(config, parts.jobs, logger);
-        await runner.start();
-      } else {
-        runner = new InProcessScheduler(config, parts.jobs, logger);
-        runner.start();
-      }
-    } catch (err) {
-      await parts.close();
-      throw err;
+    let started: Promise<void>;
+    if (config.redisUrl) {
+      const bull = new BullmqRunner(config, parts.jobs, logger);
+      runner = bull;
+      // In the background: a Redis that is down must not hold up the process (in target `all` it
+      // also serves HTTP); readiness says so until the workers are running.
+      started = bull.start();
+      started.catch((err: Error) => logger.error({ err: err.message }, 'ingest worker could not start its BullMQ workers'));
+    } else {
+      const scheduler = new InProcessScheduler(config, parts.jobs, logger);
+      runner = scheduler;
+      scheduler.start();
+      started = Promise.resolve();
     }
+    let running = false;
+    void started.then(() => (running = true), () => undefined);
     logger.info({ runner: runner instanceof BullmqRunner ? 'bullmq' : 'in-process', sources: config.ingest.sources, scorer: parts.scorer.kind, summariser: parts.summariser.kind }, 'ingest worker started');
     return {
       value: { parts, runner },
+      ready: async () => {
+        if (!running) throw new Error('the ingest workers are not running yet (is Redis reachable?)');
+      },
       close: async () => {
         await runner.close();
         await parts.close();

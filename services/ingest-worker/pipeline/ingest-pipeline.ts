@@ -79,8 +79,11 @@ export class IngestPipeline {
       const stored = await d.ingest.idsByTitleKey(withoutDoi.map((c) => c.titleKey));
       // A paper without a DOI whose title is already in the corpus under another identity is that paper.
       const fresh = unique.filter((c) => c.paper.doi !== null || !stored.has(c.titleKey) || stored.get(c.titleKey) === c.paper.id);
-      figures.duplicates += unique.length - fresh.length;
-      return fresh.map((c) => c.paper);
+      // A paper an earlier page of this run already brought is this batch's duplicate.
+      const elsewhere = await d.ingest.claim(input.runId, input.batchNo, fresh.map((c) => c.paper.id));
+      const mine = fresh.filter((c) => !elsewhere.has(c.paper.id));
+      figures.duplicates += unique.length - mine.length;
+      return mine.map((c) => c.paper);
     });
 
     const admitted = await timed('score', async () => {

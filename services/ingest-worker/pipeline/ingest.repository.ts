@@ -148,6 +148,17 @@ export class IngestRepository {
     );
   }
 
+  /** Claims these papers for a batch of the run; returns those another batch of the run claimed first. */
+  async claim(runId: string, batchNo: number, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    await this.db.query(
+      `INSERT INTO ingest_run_papers (run_id, paper_id, batch_no) SELECT $1, id, $2 FROM unnest($3::text[]) AS id ON CONFLICT (run_id, paper_id) DO NOTHING`,
+      [runId, batchNo, ids],
+    );
+    const { rows } = await this.db.query<{ paper_id: string }>('SELECT paper_id FROM ingest_run_papers WHERE run_id = $1 AND paper_id = ANY($2::text[]) AND batch_no <> $3', [runId, ids, batchNo]);
+    return new Set(rows.map((r) => r.paper_id));
+  }
+
   /** Ids of stored papers with these title keys (the dedupe of papers without a DOI). */
   async idsByTitleKey(keys: readonly string[]): Promise<Map<string, string>> {
     if (keys.length === 0) return new Map();

@@ -130,9 +130,14 @@ export class BullmqRunner {
 
   /** Stops taking jobs and lets the ones in progress finish (BullMQ's graceful close), then disconnects. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
-    await this.fetchQueue.close();
-    await this.batchQueue.close();
+    if (this.connection.status === 'ready') {
+      await Promise.all(this.workers.map((w) => w.close()));
+      await this.fetchQueue.close();
+      await this.batchQueue.close();
+    } else {
+      // Never connected (Redis down): nothing is in progress, and a graceful close would wait for Redis.
+      await Promise.all(this.workers.map((w) => w.close(true)));
+    }
     this.connection.disconnect();
   }
 }
