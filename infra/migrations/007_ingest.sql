@@ -44,13 +44,14 @@ CREATE TABLE ingest_batches (
   PRIMARY KEY (run_id, batch_no)
 );
 
--- Which batch of a run handled each paper: a paper fetched again by a later page of the same run
--- is that run's duplicate, not stored twice in its figures (a retried batch finds its own claims).
+-- The first batch of a run to bring each paper identity (`id:<paper id>`, `title:<title key>`),
+-- claimed while fetching, in page order: a later batch holding the same paper is that run's
+-- duplicate, whichever batch the workers happen to finish first.
 CREATE TABLE ingest_run_papers (
   run_id       text NOT NULL REFERENCES ingest_runs (id) ON DELETE CASCADE,
-  paper_id     text NOT NULL,
+  claim_key    text NOT NULL,
   batch_no     integer NOT NULL,
-  PRIMARY KEY (run_id, paper_id)
+  PRIMARY KEY (run_id, claim_key)
 );
 
 -- Papers below the gate: kept with their score (not stored as papers), one row per paper identity.

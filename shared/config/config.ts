@@ -123,6 +123,11 @@ const schema = z.object({
     .default('Figures are extracted from company reports with AI assistance and may contain errors; verify them against the source PDF before citing.'),
 }).superRefine((c, ctx) => {
   try {
+    new Intl.DateTimeFormat('en', { timeZone: c.INGEST_TIMEZONE });
+  } catch {
+    ctx.addIssue({ code: 'custom', path: ['INGEST_TIMEZONE'], message: `"${c.INGEST_TIMEZONE}" is not an IANA time zone (for example Asia/Tokyo)` });
+  }
+  try {
     CronExpressionParser.parse(c.INGEST_CRON, { tz: c.INGEST_TIMEZONE });
   } catch (err) {
     ctx.addIssue({ code: 'custom', path: ['INGEST_CRON'], message: `"${c.INGEST_CRON}" in ${c.INGEST_TIMEZONE} is not a usable cron schedule (${(err as Error).message})` });

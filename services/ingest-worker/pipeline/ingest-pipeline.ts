@@ -10,7 +10,7 @@ import type { RelevanceScorer, Summariser } from '../enrich/enrichment.port';
 import type { SourceRecord } from '../sources/paper-source.port';
 import { emptyFigures, type BatchFigures, type IngestRepository } from './ingest.repository';
 import type { IngestMetrics, Stage, StageTimes } from './ingest-metrics';
-import { dedupe, normalise } from './normalise';
+import { claimKeys, dedupe, normalise } from './normalise';
 
 export interface PipelineDeps {
   papers: PaperRepository;
@@ -79,9 +79,9 @@ export class IngestPipeline {
       const stored = await d.ingest.idsByTitleKey(withoutDoi.map((c) => c.titleKey));
       // A paper without a DOI whose title is already in the corpus under another identity is that paper.
       const fresh = unique.filter((c) => c.paper.doi !== null || !stored.has(c.titleKey) || stored.get(c.titleKey) === c.paper.id);
-      // A paper an earlier page of this run already brought is this batch's duplicate.
-      const elsewhere = await d.ingest.claim(input.runId, input.batchNo, fresh.map((c) => c.paper.id));
-      const mine = fresh.filter((c) => !elsewhere.has(c.paper.id));
+      // A paper an earlier page of this run brought is this batch's duplicate (by id; by title when it has no DOI).
+      const earlier = await d.ingest.claimedEarlier(input.runId, input.batchNo, fresh.flatMap(claimKeys));
+      const mine = fresh.filter((c) => !earlier.has(`id:${c.paper.id}`) && !(c.paper.doi === null && c.titleKey !== '' && earlier.has(`title:${c.titleKey}`)));
       figures.duplicates += unique.length - mine.length;
       return mine.map((c) => c.paper);
     });

@@ -148,15 +148,20 @@ export class IngestRepository {
     );
   }
 
-  /** Claims these papers for a batch of the run; returns those another batch of the run claimed first. */
-  async claim(runId: string, batchNo: number, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
+  /** Claims identities for a batch while fetching (page order); an identity claimed before keeps its batch. */
+  async claim(runId: string, batchNo: number, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
     await this.db.query(
-      `INSERT INTO ingest_run_papers (run_id, paper_id, batch_no) SELECT $1, id, $2 FROM unnest($3::text[]) AS id ON CONFLICT (run_id, paper_id) DO NOTHING`,
-      [runId, batchNo, ids],
+      `INSERT INTO ingest_run_papers (run_id, claim_key, batch_no) SELECT $1, k, $2 FROM unnest($3::text[]) AS k ON CONFLICT (run_id, claim_key) DO NOTHING`,
+      [runId, batchNo, keys],
     );
-    const { rows } = await this.db.query<{ paper_id: string }>('SELECT paper_id FROM ingest_run_papers WHERE run_id = $1 AND paper_id = ANY($2::text[]) AND batch_no <> $3', [runId, ids, batchNo]);
-    return new Set(rows.map((r) => r.paper_id));
+  }
+
+  /** Of these identities, those an earlier batch of the run claimed. */
+  async claimedEarlier(runId: string, batchNo: number, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await this.db.query<{ claim_key: string }>('SELECT claim_key FROM ingest_run_papers WHERE run_id = $1 AND claim_key = ANY($2::text[]) AND batch_no < $3', [runId, keys, batchNo]);
+    return new Set(rows.map((r) => r.claim_key));
   }
 
   /** Ids of stored papers with these title keys (the dedupe of papers without a DOI). */

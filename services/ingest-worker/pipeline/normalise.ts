@@ -96,3 +96,8 @@ export function dedupe(candidates: readonly Candidate[]): { unique: Candidate[];
   }
   return { unique, duplicates: candidates.length - unique.length };
 }
+
+/** The identities a run claims for a candidate: its id, and its title (when it has one). */
+export function claimKeys(c: Candidate): string[] {
+  return c.titleKey === '' ? [`id:${c.paper.id}`] : [`id:${c.paper.id}`, `title:${c.titleKey}`];
+}

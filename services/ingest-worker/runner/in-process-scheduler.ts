@@ -30,24 +30,18 @@ export class InProcessScheduler {
     this.schedule();
   }
 
-  get nextRunAt(): Date | undefined {
-    return this.timer ? this.next : undefined;
-  }
-
-  private next?: Date;
-
   private schedule(): void {
     if (this.abort.signal.aborted) return;
-    this.next = nextRun(this.config);
+    const next = nextRun(this.config);
     // setTimeout holds at most ~24.8 days; a daily schedule is well within it.
     this.timer = setTimeout(() => {
       this.current = this.runAll().finally(() => {
         this.current = undefined;
         this.schedule();
       });
-    }, Math.max(0, this.next.getTime() - Date.now()));
+    }, Math.max(0, next.getTime() - Date.now()));
     this.timer.unref();
-    this.logger.info({ next: this.next.toISOString(), cron: this.config.ingest.cron, tz: this.config.ingest.timezone }, 'ingest scheduled (in process)');
+    this.logger.info({ next: next.toISOString(), cron: this.config.ingest.cron, tz: this.config.ingest.timezone }, 'ingest scheduled (in process)');
   }
 
   /** Every configured source, one after another. */

@@ -4,6 +4,7 @@ import type { Logger } from '../../../shared/logging/logger';
 import type { IngestPipeline, BatchResult } from '../pipeline/ingest-pipeline';
 import type { IngestRepository, RunTrigger } from '../pipeline/ingest.repository';
 import type { IngestMetrics } from '../pipeline/ingest-metrics';
+import { claimKeys, normalise } from '../pipeline/normalise';
 import type { PaperSource, SourceRecord } from '../sources/paper-source.port';
 
 export interface BatchJobData {
@@ -55,6 +56,8 @@ export class IngestJobs {
         this.deps.metrics?.stageSeconds.observe({ stage: 'fetch' }, ms / 1000);
         if (page.done) break;
         batchNo += 1;
+        // Claimed here, in page order, so "first occurrence wins" does not depend on which batch finishes first.
+        await this.deps.ingest.claim(runId, batchNo, normalise(page.value, source.name).candidates.flatMap(claimKeys));
         await emit({ runId, batchNo, source: source.name, records: page.value });
       }
     } catch (err) {

@@ -31,7 +31,7 @@ export async function runInProcess(jobs: IngestJobs, sourceSpec: string, since: 
   let processed = 0;
   const inFlight = new Set<Promise<void>>();
 
-  const process = async (batch: BatchJobData) => {
+  const handle = async (batch: BatchJobData) => {
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= options.attempts;
       try {
@@ -52,7 +52,7 @@ export async function runInProcess(jobs: IngestJobs, sourceSpec: string, since: 
       if (options.signal?.aborted) throw new Error('ingest stopped by shutdown before fetching finished');
       fetched += batch.records.length;
       options.onProgress?.({ fetched, processed });
-      const task: Promise<void> = process(batch).finally(() => inFlight.delete(task));
+      const task: Promise<void> = handle(batch).finally(() => inFlight.delete(task));
       inFlight.add(task);
       if (inFlight.size >= options.concurrency) await Promise.race(inFlight);
     })
