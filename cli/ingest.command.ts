@@ -6,9 +6,9 @@ import { databaseModule } from '../shared/db/database.module';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
 import { createIngest, scheduledSince } from '../services/ingest-worker/ingest-factory';
-import { BATCH_FIGURES, type IngestRun } from '../services/ingest-worker/pipeline/ingest.repository';
+import { BATCH_FIGURES, IngestRepository, type BatchFigures, type IngestRun } from '../services/ingest-worker/pipeline/ingest.repository';
 import { STAGES } from '../services/ingest-worker/pipeline/ingest-metrics';
-import { BullmqRunner } from '../services/ingest-worker/runner/bullmq-runner';
+import { BullmqRunner, DAILY_SCHEDULER } from '../services/ingest-worker/runner/bullmq-runner';
 import { nextRun } from '../services/ingest-worker/runner/in-process-scheduler';
 import { runInProcess } from '../services/ingest-worker/runner/run-in-process';
 
@@ -87,34 +87,33 @@ function report(run: IngestRun, ms: number): string {
   return lines.join('\n');
 }
 
+const figuresText = (f: BatchFigures) => BATCH_FIGURES.map((k) => `${k} ${f[k]}`).join(', ');
+
 async function ingestStatus(config: Config, logger: Logger, db: Database): Promise<void> {
-  const parts = await createIngest(config, db, logger);
-  try {
-    const out: string[] = [];
-    if (config.redisUrl) {
-      const runner = new BullmqRunner(config, undefined, logger);
-      try {
-        const depths = await runner.depths();
-        out.push('queues (BullMQ):');
-        for (const [name, d] of Object.entries(depths)) out.push(`  ${name}: waiting ${d.waiting}, active ${d.active}, delayed ${d.delayed}, failed ${d.failed}, completed ${d.completed}`);
-        const scheduler = await runner.fetchQueue.getJobScheduler('daily-ingest');
-        out.push(`daily schedule: ${scheduler ? `${scheduler.pattern} (${scheduler.tz}), next ${scheduler.next ? new Date(scheduler.next).toISOString() : 'unknown'}` : 'not registered (no ingest worker has started)'}`);
-      } finally {
-        await runner.close();
-      }
-    } else {
-      out.push(`runner: in process (no REDIS_URL); schedule ${config.ingest.cron} (${config.ingest.timezone}), next ${nextRun(config).toISOString()}`);
+  // Reading only: no shared index or model client is opened for it.
+  const ingest = new IngestRepository(db);
+  const out: string[] = [];
+  if (config.redisUrl) {
+    const runner = new BullmqRunner(config, undefined, logger);
+    try {
+      const depths = await runner.depths();
+      out.push('queues (BullMQ):');
+      for (const [name, d] of Object.entries(depths)) out.push(`  ${name}: waiting ${d.waiting}, active ${d.active}, delayed ${d.delayed}, failed ${d.failed}, completed ${d.completed}`);
+      const scheduler = await runner.fetchQueue.getJobScheduler(DAILY_SCHEDULER);
+      out.push(`daily schedule: ${scheduler ? `${scheduler.pattern} (${scheduler.tz}), next ${scheduler.next ? new Date(scheduler.next).toISOString() : 'unknown'}` : 'not registered (no ingest worker has started)'}`);
+    } finally {
+      await runner.close();
     }
-    out.push(`sources: ${config.ingest.sources.join(', ') || '(none configured: INGEST_SOURCES)'}`);
-    const runs = await parts.ingest.recentRuns(10);
-    out.push(runs.length ? 'recent runs:' : 'no runs yet');
-    for (const r of runs) {
-      out.push(`  ${r.started_at}  ${r.id}  ${r.source}  ${r.status}  ${BATCH_FIGURES.map((k) => `${k} ${r.figures[k]}`).join(', ')}${r.failed_batches ? `  (${r.failed_batches} failed batches)` : ''}${r.error ? `  error: ${r.error}` : ''}`);
-    }
-    process.stdout.write(`${out.join('\n')}\n`);
-  } finally {
-    await parts.close();
+  } else {
+    out.push(`runner: in process (no REDIS_URL); schedule ${config.ingest.cron} (${config.ingest.timezone}), next ${nextRun(config).toISOString()}`);
   }
+  out.push(`sources: ${config.ingest.sources.join(', ') || '(none configured: INGEST_SOURCES)'}`);
+  const runs = await ingest.recentRuns(10);
+  out.push(runs.length ? 'recent runs:' : 'no runs yet');
+  for (const r of runs) {
+    out.push(`  ${r.started_at}  ${r.id}  ${r.source}  ${r.status}  ${figuresText(r.figures)}${r.failed_batches ? `  (${r.failed_batches} failed batches)` : ''}${r.error ? `  error: ${r.error}` : ''}`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 async function retryFailed(config: Config, logger: Logger, db: Database): Promise<void> {
@@ -137,7 +136,7 @@ async function retryFailed(config: Config, logger: Logger, db: Database): Promis
       await parts.ingest.reopenRun(batch.runId);
       try {
         const result = await parts.jobs.runBatch({ runId: batch.runId, batchNo: batch.batchNo, source: batch.source, records: batch.records }, 2, true);
-        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: ${BATCH_FIGURES.map((k) => `${k} ${result.figures[k]}`).join(', ')}\n`);
+        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: ${figuresText(result.figures)}\n`);
       } catch (err) {
         still++;
         process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: failed again (${(err as Error).message})\n`);

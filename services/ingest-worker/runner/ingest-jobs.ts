@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../../../shared/logging/logger';
 import type { IngestPipeline, BatchResult } from '../pipeline/ingest-pipeline';
-import type { IngestRepository, RunTrigger } from '../pipeline/ingest.repository';
+import { emptyFigures, type IngestRepository, type RunTrigger } from '../pipeline/ingest.repository';
 import type { IngestMetrics } from '../pipeline/ingest-metrics';
 import { claimKeys, normalise } from '../pipeline/normalise';
 import type { PaperSource, SourceRecord } from '../sources/paper-source.port';
@@ -88,7 +88,7 @@ export class IngestJobs {
       if (lastAttempt) {
         await ingest.recordBatch(data.runId, data.batchNo, {
           status: 'failed',
-          figures: { fetched: data.records.length, duplicates: 0, rejected: 0, stored: 0, updated: 0, unchanged: 0, failed: data.records.length },
+          figures: { ...emptyFigures(), fetched: data.records.length, failed: data.records.length },
           error,
           records: data.records,
         });

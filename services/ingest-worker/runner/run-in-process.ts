@@ -56,8 +56,8 @@ export async function runInProcess(jobs: IngestJobs, sourceSpec: string, since: 
       inFlight.add(task);
       if (inFlight.size >= options.concurrency) await Promise.race(inFlight);
     })
+    // Batches already handed on finish even when fetching failed.
     .finally(() => Promise.all(inFlight));
-  await Promise.all(inFlight);
   times.fetch = fetchedRun.fetchMs;
   return { runId, times };
 }
