@@ -8,6 +8,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { module: { type: 'commonjs', ignoreDynamic: true } }] },
   globalSetup: '<rootDir>/tests/support/global-setup.ts',
   globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/tests/support/after-each-file.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
 };

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/config';
+import { testConfig } from '../../tests/support/test-run';
 import { CachedEmbedder } from './embedder.cached';
 import { EMBEDDED_DIMENSIONS, EmbeddedEmbedder, embedLexical } from './embedder.embedded';
 import { createEmbedder } from './embedder.factory';
@@ -86,7 +86,7 @@ describe('EmbeddedEmbedder', () => {
 
 describe('createEmbedder', () => {
   it('picks the embedded embedder without EMBEDDING_URL, behind the query cache', async () => {
-    const embedder = createEmbedder(loadConfig({}));
+    const embedder = createEmbedder(testConfig({}));
     expect(embedder).toBeInstanceOf(CachedEmbedder);
     expect(embedder.kind).toBe('embedded');
     expect(embedder.dimensions).toBe(1024);
@@ -96,10 +96,10 @@ describe('createEmbedder', () => {
   });
 
   it('picks the HTTP embedder when EMBEDDING_URL is set', async () => {
-    const embedder = createEmbedder(loadConfig({ EMBEDDING_URL: 'http://127.0.0.1:9/', EMBEDDING_DIMENSIONS: '768' }));
+    const embedder = createEmbedder(testConfig({ EMBEDDING_URL: 'http://127.0.0.1:9/', EMBEDDING_DIMENSIONS: '768' }));
     expect(embedder.kind).toBe('http');
     expect(embedder.dimensions).toBe(768);
     await embedder.close();
-    expect(new HttpEmbedder({ ...loadConfig({}).embedding, url: 'http://x' }).kind).toBe('http');
+    expect(new HttpEmbedder({ ...testConfig({}).embedding, url: 'http://x' }).kind).toBe('http');
   });
 });

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/config';
+import { testConfig } from '../../tests/support/test-run';
 import { createLogger } from '../logging/logger';
 import type { ModuleDefinition } from './module';
 import { Runtime } from './runtime';
@@ -22,7 +22,7 @@ function gatedModule(name: string, dependsOn: string[], log: string[], options: 
   return { def, release };
 }
 
-const config = loadConfig({});
+const config = testConfig({});
 const logger = createLogger({ level: 'silent', name: 'test' });
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadConfig } from '../config/config';
+import { testConfig } from '../../tests/support/test-run';
 import { qdrantPointId } from './qdrant-filter';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import { createVectorIndex } from './vector-index.factory';
@@ -217,13 +217,13 @@ describe('QdrantVectorIndex requests', () => {
 
 describe('createVectorIndex', () => {
   it('picks Qdrant when QDRANT_URL is set, else the embedded index under DATA_DIR/vectors', () => {
-    const qdrant = createVectorIndex(loadConfig({ QDRANT_URL: 'http://127.0.0.1:6333', EMBEDDING_DIMENSIONS: '384' }));
+    const qdrant = createVectorIndex(testConfig({ QDRANT_URL: 'http://127.0.0.1:6333', EMBEDDING_DIMENSIONS: '384' }));
     expect(qdrant).toBeInstanceOf(QdrantVectorIndex);
     expect(qdrant.dimensions).toBe(384);
-    const embedded = createVectorIndex(loadConfig({ DATA_DIR: '/tmp/gx-data' }));
+    const embedded = createVectorIndex(testConfig({ DATA_DIR: '/nowhere/gx-data' }));
     expect(embedded).toBeInstanceOf(EmbeddedVectorIndex);
     expect(embedded.kind).toBe('embedded');
     expect(embedded.dimensions).toBe(1024);
-    expect((embedded as unknown as { directory: string }).directory).toBe(path.join('/tmp/gx-data', 'vectors'));
+    expect((embedded as unknown as { directory: string }).directory).toBe(path.join('/nowhere/gx-data', 'vectors'));
   });
 });

@@ -1,17 +1,17 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
-import { loadConfig } from '../../shared/config/config';
-import { startProcess, type RunningProcess } from '../../services/process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
+import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
 
 const PROVENANCE = ['x-dataset-version', 'x-sne-framework-doi', 'x-disclaimer'];
 
 /** The data-API door's authentication, provenance headers and key secrecy, on a real process. */
 describe('data API door: authentication and provenance', () => {
   let database: TestDatabase;
-  let proc: RunningProcess;
+  let app: TestProcess;
   let api: string;
   const logLines: string[] = [];
   let keys: ReturnType<typeof testKeys>;
@@ -19,17 +19,21 @@ describe('data API door: authentication and provenance', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     keys = testKeys(database.db);
-    const config = loadConfig({
-      DATABASE_URL: database.url, PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false',
-      API_KEY_CACHE_SECONDS: '1', SNE_FRAMEWORK_DOI: 'https://doi.org/10.5555/sne-framework', LOG_LEVEL: 'debug',
-    });
     // Every log line at debug level is kept, to prove no key ever reaches the logs.
     const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
-    proc = await startProcess('all', config, pino({ level: 'debug' }, sink));
-    api = `http://127.0.0.1:${proc.servers.api!.port}`;
+    app = await startTestProcess(
+      {
+        DATABASE_URL: database.url, API_KEY_CACHE_SECONDS: '1', SNE_FRAMEWORK_DOI: 'https://doi.org/10.5555/sne-framework', LOG_LEVEL: 'debug',
+        // The waits below ask again until a key's new status shows: no per-second limit in the way.
+        PLAN_BURST_PER_SECOND: 'trial=100000,demo=100000,researcher=100000,paid=100000,internal=100000',
+      },
+      'all',
+      pino({ level: 'debug' }, sink),
+    );
+    api = app.apiUrl!;
   });
   afterAll(async () => {
-    await proc?.stop();
+    await app?.stop();
     await database?.drop();
   });
 
@@ -68,8 +72,12 @@ describe('data API door: authentication and provenance', () => {
     const { record, token } = await keys.service.apply({ email: 'pending@example.org', name: 'P', organization: 'O', purpose: 'research' });
     expectProblem(await events(`Bearer ${token}`), 403, 'key_not_approved');
     await keys.service.act(record.id, 'approve', 'test');
-    await new Promise((r) => setTimeout(r, 1100)); // the verified-key cache holds a pending key only briefly
-    const ok = await events(`Bearer ${token}`).expect(200);
+    // The verified-key cache (API_KEY_CACHE_SECONDS=1 here) holds the pending key only briefly.
+    const ok = await waitFor('the approved key to be accepted', async () => {
+      const res = await events(`Bearer ${token}`);
+      if (res.status !== 200) expectProblem(res, 403, 'key_not_approved');
+      return res.status === 200 && res;
+    });
     for (const h of PROVENANCE) expect(ok.headers[h]).toBeTruthy();
   });
 
@@ -83,8 +91,12 @@ describe('data API door: authentication and provenance', () => {
     const key = await keys.create('researcher');
     await events(key.auth).expect(200);
     await keys.service.act(key.id, 'revoke', 'test');
-    await new Promise((r) => setTimeout(r, 1100));
-    expectProblem(await events(key.auth), 401, 'invalid_api_key');
+    const refused = await waitFor('the revoked key to be refused', async () => {
+      const res = await events(key.auth);
+      if (res.status === 200) return undefined;
+      return res;
+    });
+    expectProblem(refused, 401, 'invalid_api_key');
   });
 
   it('carries the configured provenance headers on successes, errors and unknown paths alike', async () => {
@@ -104,12 +116,15 @@ describe('data API door: authentication and provenance', () => {
 
   it('never writes a key to the logs', async () => {
     const key = await keys.create('internal');
+    // One access-log line a request, written once its answer is sent.
+    const accessLines = () => logLines.filter((l) => l.includes('"responseTime"')).length;
+    const before = accessLines();
     await events(key.auth).expect(200);
     await events(`Bearer ${key.token}x`);
     await request(api).post('/api/keys/applications').send({ email: 'secret@example.org', name: 'S', organization: 'O', purpose: 'p' });
     const applied = await keys.service.apply({ email: 'secret2@example.org', name: 'S', organization: 'O', purpose: 'p' });
     await events(`Bearer ${applied.token}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor('the four requests to be logged', () => accessLines() >= before + 4);
     const all = logLines.join('');
     expect(all.length).toBeGreaterThan(0);
     expect(all).toContain('/api/v1/intelligence-events');

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { describeWithRedis, freshRedisUrl } from '../support/test-redis';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
 
 const get = (app: TestProcess, auth: string) => request(app.apiUrl!).get('/api/v1/intelligence-events').set('Authorization', auth);
 
@@ -24,7 +25,8 @@ function quotaSuite(store: 'postgres' | 'redis') {
   beforeAll(async () => {
     database = await createTestDatabase();
     keys = testKeys(database.db);
-    const env: Record<string, string> = { DATABASE_URL: database.url, PLAN_BURST_PER_SECOND: 'trial=1000,demo=1000,researcher=1000,paid=1000,internal=1000' };
+    // A key cache of one second: a changed limit reaches the gateway soon (see the concurrency test).
+    const env: Record<string, string> = { DATABASE_URL: database.url, API_KEY_CACHE_SECONDS: '1', PLAN_BURST_PER_SECOND: 'trial=1000,demo=1000,researcher=1000,paid=1000,internal=1000' };
     if (store === 'redis') env.REDIS_URL = await freshRedisUrl();
     app = await startTestProcess(env);
   });
@@ -95,8 +97,15 @@ function quotaSuite(store: 'postgres' | 'redis') {
     expect(codes.filter((c) => c === 429)).toHaveLength(100);
     // Rejected requests were not charged: a raised limit gives exactly the difference.
     await keys.service.setLimits(key.id, { daily_limit: 102 }, 'test');
-    await new Promise((r) => setTimeout(r, 5_100)); // the key cache (5 s by default) holds the old limit
-    expect((await get(app, key.auth).expect(200)).headers['x-ratelimit-remaining']).toBe('1');
+    // Until the key cache lets the new limit through, the key stays refused (and refusals are not charged).
+    const first = await waitFor('the raised limit to reach the gateway', async () => {
+      const res = await get(app, key.auth);
+      if (res.status !== 200) expect(res.status).toBe(429);
+      return res.status === 200 && res;
+    });
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    expect((await get(app, key.auth).expect(200)).headers['x-ratelimit-remaining']).toBe('0');
+    await get(app, key.auth).expect(429);
   });
 }
 
@@ -166,7 +175,11 @@ describe('calendar windows and refunds (injected clock)', () => {
     app.use(notFoundHandler, errorHandler(logger));
     expect((await request(app).get('/works').set('Authorization', key.auth).expect(200)).headers['x-ratelimit-remaining']).toBe('9');
     await request(app).get('/fails').set('Authorization', key.auth).expect(500);
-    await new Promise((r) => setTimeout(r, 50));
+    // The refund happens once the 500 is sent: wait for the counter to be back at one.
+    await waitFor('the failed request to be given back', async () => {
+      const { rows } = await database.db.query<{ points: number }>('SELECT points FROM quota_counters WHERE key LIKE $1', [`%${key.id}%`]);
+      return rows.length > 0 && rows.every((r) => r.points === 1);
+    });
     expect((await request(app).get('/works').set('Authorization', key.auth).expect(200)).headers['x-ratelimit-remaining']).toBe('8');
   });
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { readJsonLines } from '../../shared/loading/json-lines';
 import { recordsAsLines } from '../../shared/papers/paper-loader';
@@ -8,18 +7,19 @@ import { loadCompanies } from '../../services/company-data/loaders/company.loade
 import { loadMetrics } from '../../services/company-data/loaders/metric.loader';
 import { loadReports } from '../../services/company-data/loaders/report.loader';
 import { loadSbtTargets } from '../../services/company-data/loaders/sbt.loader';
+import { describeWithReferenceData, referenceFile } from '../support/reference-data';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
 
-const DATA = path.resolve(__dirname, '../../../shared/data');
 type FileCompany = { code: string; name_ja: string; industry_code: string; industry_name: string };
 
 /**
  * Company data through the gateway, on the real TSE master (../shared/data/companies.jsonl) and SBTi
  * file, plus generated demo reports and metrics (codes starting with 0, so they never collide).
  */
-describe('company data API on real companies', () => {
+describeWithReferenceData('company data API on real companies', ['companies.jsonl', 'sbt_targets.jsonl'], () => {
   let database: TestDatabase;
   let app: TestProcess;
   let auth: string;
@@ -30,9 +30,9 @@ describe('company data API on real companies', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // The file's two five-character lines are preferred shares of companies listed on their own lines.
-    fileCompanies = fs.readFileSync(path.join(DATA, 'companies.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FileCompany).filter((c) => c.code.length === 4);
-    await loadCompanies(readJsonLines(path.join(DATA, 'companies.jsonl')), database.db);
-    await loadSbtTargets(readJsonLines(path.join(DATA, 'sbt_targets.jsonl')), database.db);
+    fileCompanies = fs.readFileSync(referenceFile('companies.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FileCompany).filter((c) => c.code.length === 4);
+    await loadCompanies(readJsonLines(referenceFile('companies.jsonl')), database.db);
+    await loadSbtTargets(readJsonLines(referenceFile('sbt_targets.jsonl')), database.db);
     demo = generateDemoCompanyData({ companies: 30, years: 10 });
     await loadCompanies(recordsAsLines(demo.companies), database.db);
     await loadReports(recordsAsLines(demo.reports), database.db);
@@ -173,12 +173,10 @@ describe('company data API on real companies', () => {
       expect(before).toBe(0);
       const code = demo.companies[1]!.code;
       await loadMetrics(recordsAsLines([{ company_code: code, publication_year: 2030, scope1: 1, sbt_status: '1.5C' }]), database.db);
-      const deadline = Date.now() + 5_000;
-      let total = 0;
-      while (total === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        total = (await get('/api/v1/gx-metrics', { year: '2030' }).expect(200)).body.total;
-      }
+      const total = await waitFor('the server to see the new metric', async () => {
+        const n: number = (await get('/api/v1/gx-metrics', { year: '2030' }).expect(200)).body.total;
+        return n > 0 && n;
+      });
       expect(total).toBe(1);
       await database.db.query('DELETE FROM gx_metrics WHERE publication_year = 2030');
     });

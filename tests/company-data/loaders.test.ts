@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadCompanies } from '../../services/company-data/loaders/company.loader';
@@ -9,12 +8,15 @@ import { loadReports } from '../../services/company-data/loaders/report.loader';
 import { loadSbtTargets } from '../../services/company-data/loaders/sbt.loader';
 import { CompanyWriter, type NewCompany } from '../../services/company-data/repositories/company.writer';
 import { readJsonLines } from '../../shared/loading/json-lines';
+import { describeWithReferenceData, itWithReferenceData, referenceFile } from '../support/reference-data';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { scratchDir } from '../support/test-run';
+import { waitFor } from '../support/wait-for';
 
 const run = promisify(execFile);
 
-const COMPANIES_FILE = path.resolve(__dirname, '../../../shared/data/companies.jsonl');
-const SBT_FILE = path.resolve(__dirname, '../../../shared/data/sbt_targets.jsonl');
+const COMPANIES_FILE = referenceFile('companies.jsonl');
+const SBT_FILE = referenceFile('sbt_targets.jsonl');
 
 interface CompanyLine {
   code: string;
@@ -36,7 +38,7 @@ const readFile = <T>(file: string): T[] =>
   fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as T);
 
 function writeLines(lines: string[], name = 'data.jsonl'): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gx-company-load-')), name);
+  const file = path.join(scratchDir('company-load'), name);
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
@@ -57,7 +59,12 @@ async function updateTimes(database: TestDatabase, table: string, key: string): 
   return new Map(result.rows.map((r) => [r.k, r.t]));
 }
 
-const pause = () => new Promise((r) => setTimeout(r, 20));
+/** Waits until Postgres's clock has passed every recorded update time, so a needless update would show. */
+const clockPast = (database: TestDatabase, times: Map<string, string>) =>
+  waitFor('the database clock to pass the recorded update times', async () => {
+    const result = await database.db.query<{ past: boolean }>('SELECT coalesce(clock_timestamp() > max(t::timestamptz), true) AS past FROM unnest($1::text[]) AS t', [[...times.values()]]);
+    return result.rows[0]!.past;
+  });
 
 /** The SBTi rule, written here again on its own: near-term status and classification → the spec's value. */
 function expectedStatus(row: SbtLine): string {
@@ -73,7 +80,7 @@ const RANK: Record<string, number> = { '1.5C': 3, WB2C: 2, committed: 1, none: 0
 const company = (extra: object = {}) =>
   JSON.stringify({ code: '7203', name_ja: 'トヨタ自動車', name_en: 'TOYOTA MOTOR CORPORATION', industry_code: '3700', market: 'Prime', ...extra });
 
-describe('company data loaders: the real companies.jsonl and sbt_targets.jsonl', () => {
+describeWithReferenceData('company data loaders: the real companies.jsonl and sbt_targets.jsonl', ['companies.jsonl', 'sbt_targets.jsonl'], () => {
   let database: TestDatabase;
   const companies = readFile<CompanyLine>(COMPANIES_FILE);
   const sbtRows = readFile<SbtLine>(SBT_FILE);
@@ -126,7 +133,7 @@ describe('company data loaders: the real companies.jsonl and sbt_targets.jsonl',
 
   it('a second load of companies.jsonl changes nothing (other batch size too)', async () => {
     const before = await updateTimes(database, 'companies', 'code');
-    await pause();
+    await clockPast(database, before);
     const report = await loadCompanies(readJsonLines(COMPANIES_FILE), database.db, { batchSize: 777 });
     expect(report).toMatchObject({ read: 3838, inserted: 0, updated: 0, unchanged: 3836, skipped: 2, rejected: [] });
     expect(await updateTimes(database, 'companies', 'code')).toEqual(before);
@@ -193,7 +200,7 @@ describe('company data loaders: the real companies.jsonl and sbt_targets.jsonl',
 
   it('sbt: the same rows in another order or batch size change nothing', async () => {
     const before = await updateTimes(database, 'company_sbt', 'company_code');
-    await pause();
+    await clockPast(database, before);
     const again = await loadSbtTargets(readJsonLines(SBT_FILE), database.db);
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 390, repeated: 4, skipped: 1940, rejected: [] });
 
@@ -283,7 +290,7 @@ describe('company data loaders: bad lines, reports and metrics', () => {
   it('companies: a changed line updates its row only; a code repeated in the file is loaded once (the later line)', async () => {
     await loadCompanies(readJsonLines(writeLines([company(), company({ code: '6758', name_ja: 'ソニーグループ', industry_code: '3650' })])), database.db);
     const before = await updateTimes(database, 'companies', 'code');
-    await pause();
+    await clockPast(database, before);
     const report = await loadCompanies(
       readJsonLines(writeLines([company({ name_ja: 'トヨタ' }), company(), company({ code: '6758', name_ja: 'ソニーグループ', industry_code: '3650' })])),
       database.db,
@@ -333,7 +340,7 @@ describe('company data loaders: bad lines, reports and metrics', () => {
     ]);
 
     const before = await updateTimes(database, 'reports', 'id');
-    await pause();
+    await clockPast(database, before);
     const second = await loadReports(readJsonLines(file), database.db);
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
     expect(second.rejected).toEqual(first.rejected);
@@ -382,7 +389,7 @@ describe('company data loaders: bad lines, reports and metrics', () => {
     ]);
 
     const before = await updateTimes(database, 'gx_metrics', "company_code || '/' || publication_year");
-    await pause();
+    await clockPast(database, before);
     const second = await loadMetrics(readJsonLines(file), database.db);
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
     expect(await updateTimes(database, 'gx_metrics', "company_code || '/' || publication_year")).toEqual(before);
@@ -394,7 +401,7 @@ describe('company data loaders: bad lines, reports and metrics', () => {
     expect(third.rejected.map((r) => r.line)).toEqual([2, 4, 5, 6, 7]);
   });
 
-  it('gx load companies FILE: a report on stdout, bad lines on stderr, exit code 2, and a rerun changes nothing', async () => {
+  itWithReferenceData('gx load companies FILE: a report on stdout, bad lines on stderr, exit code 2, and a rerun changes nothing', ['companies.jsonl'], async () => {
     const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
     const cli = path.resolve(__dirname, '../../bin/gx.js');
     const all = await run('node', [cli, 'load', 'companies', COMPANIES_FILE], { env });

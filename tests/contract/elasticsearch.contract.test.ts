@@ -1,4 +1,4 @@
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { ElasticsearchKeywordIndex } from '../../shared/keyword-index/keyword-index.elasticsearch';
 import { keywordIndexContract } from './keyword-index.contract';
 
@@ -7,7 +7,7 @@ const url = process.env.ELASTICSEARCH_URL;
 
 (url ? describe : describe.skip)('KeywordIndex contract: Elasticsearch (ELASTICSEARCH_URL)', () => {
   keywordIndexContract(async () => {
-    const config = loadConfig({ ELASTICSEARCH_URL: url, ELASTICSEARCH_INDEX: `gx-contract-${Date.now()}` });
+    const config = testConfig({ ELASTICSEARCH_URL: url, ELASTICSEARCH_INDEX: `gx-contract-${Date.now()}` });
     return new ElasticsearchKeywordIndex(config.elasticsearch!);
   });
 });

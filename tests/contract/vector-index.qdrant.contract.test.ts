@@ -1,4 +1,4 @@
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { QdrantVectorIndex } from '../../shared/vector-index/vector-index.qdrant';
 import { vectorIndexContract } from './vector-index.contract';
 
@@ -13,7 +13,7 @@ const url = process.env.QDRANT_URL;
 
   vectorIndexContract(
     async (dimensions) => {
-      const config = loadConfig({
+      const config = testConfig({
         QDRANT_URL: url,
         QDRANT_API_KEY: process.env.QDRANT_API_KEY,
         QDRANT_COLLECTION: `gx-contract-${Date.now()}-${created.length}`,

@@ -5,12 +5,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { createLogger } from '../../shared/logging/logger';
 import { IngestRepository } from '../../services/ingest-worker/pipeline/ingest.repository';
 import { BullmqRunner, DAILY_SCHEDULER, FETCH_QUEUE } from '../../services/ingest-worker/runner/bullmq-runner';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { describeWithRedis, freshRedisUrl } from '../support/test-redis';
+import { waitFor } from '../support/wait-for';
 import { climatePaper, writeJsonl } from './ingest-fixtures';
 
 const logger = createLogger({ level: 'silent' });
@@ -49,16 +50,6 @@ async function startModelServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describeWithRedis('ingest on BullMQ (real Redis, real Postgres, worker processes)', () => {
@@ -116,7 +107,7 @@ describeWithRedis('ingest on BullMQ (real Redis, real Postgres, worker processes
   it('a worker killed mid-batch: its job is taken over, and nothing is lost or stored twice', async () => {
     const first = await startWorker(env());
     workers.push(first);
-    const config = loadConfig(env());
+    const config = testConfig(env());
     const runner = new BullmqRunner(config, undefined, logger);
     const ingest = new IngestRepository(database.db);
     try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { scratchDir } from '../support/test-run';
 
 /** A climate paper the heuristic gate admits (carbon pricing terms in title and abstract). */
 export function climatePaper(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -39,7 +39,7 @@ export const japanesePaper = {
 };
 
 export function writeJsonl(records: unknown[]): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-ingest-'));
+  const dir = scratchDir('ingest');
   const file = path.join(dir, 'papers.jsonl');
   fs.writeFileSync(file, records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n');
   return file;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { createLogger } from '../../shared/logging/logger';
 import { createIngest } from '../../services/ingest-worker/ingest-factory';
 import { runInProcess } from '../../services/ingest-worker/runner/run-in-process';
@@ -7,6 +7,7 @@ import { abstractFromInvertedIndex, OpenAlexSource } from '../../services/ingest
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
 import { openAlexWork, startOpenAlexServer, type OpenAlexServer } from './openalex-server';
 
 const logger = createLogger({ level: 'silent' });
@@ -63,7 +64,7 @@ describe('ingest from a loopback OpenAlex server, then both search endpoints', (
   });
 
   it('pages with cursors, backs off on 429, rebuilds abstracts, gates, and the papers become searchable', async () => {
-    const config = loadConfig({ OPENALEX_URL: server.url, OPENALEX_FILTER: 'title_and_abstract.search:carbon', OPENALEX_MAILTO: 'ops@example.org', INGEST_PAGE_SIZE: '3' });
+    const config = testConfig({ OPENALEX_URL: server.url, OPENALEX_FILTER: 'title_and_abstract.search:carbon', OPENALEX_MAILTO: 'ops@example.org', INGEST_PAGE_SIZE: '3' });
     const parts = await createIngest(config, database.db, logger);
     let runId: string;
     try {
@@ -93,12 +94,10 @@ describe('ingest from a loopback OpenAlex server, then both search endpoints', (
       const kw = await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: 'emissions trading', mode: 'keyword' }).set('Authorization', auth);
       return { pub: pub.body.total as number, vec: (vec.body.data ?? []).length as number, kw: kw.body.total as number, vecDois: (vec.body.data ?? []).map((p: { doi: string }) => p.doi) };
     };
-    const deadline = Date.now() + 10_000;
-    let got = await found();
-    while ((got.pub < 3 || got.vec < 3 || got.kw < 3) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      got = await found();
-    }
+    const got = await waitFor('both search endpoints to find the papers', async () => {
+      const now = await found();
+      return now.pub >= 3 && now.vec >= 3 && now.kw >= 3 && now;
+    });
     expect(got).toMatchObject({ pub: 3, kw: 3, vec: 3 });
     expect([...got.vecDois].sort()).toEqual(['10.7777/oa.1', '10.7777/oa.2', '10.7777/oa.4']);
   });

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { createLogger } from '../../shared/logging/logger';
 import { EventRepository } from '../../services/events-keys/event.repository';
 import { IntelligenceEventService } from '../../services/events-keys/event.service';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { climatePaper, japanesePaper, offTopicPaper, writeJsonl } from './ingest-fixtures';
 
 const logger = createLogger({ level: 'silent' });
-const config = loadConfig({ INGEST_PAGE_SIZE: '4', INGEST_BACKOFF_MS: '0' });
+const config = testConfig({ INGEST_PAGE_SIZE: '4', INGEST_BACKOFF_MS: '0' });
 const options = { concurrency: 2, attempts: 3, backoffMs: 0 };
 
 describe('ingest pipeline (file source, real Postgres)', () => {

@@ -2,20 +2,23 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { newDataDirPath, removeDir } from '../support/test-run';
 
 /** `gx start` as operators run it: JSON logs, a port, and a clean exit on SIGTERM. */
 describe('gx start', () => {
   let database: TestDatabase;
+  const dataDir = newDataDirPath('cli-start');
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(async () => {
     await database?.drop();
+    removeDir(dataDir);
   });
 
   it('serves, then on SIGTERM shuts down gracefully and exits 0', async () => {
     const child = spawn('node', [path.resolve(__dirname, '../../bin/gx.js'), 'start', '--target', 'all'], {
-      env: { ...process.env, DATABASE_URL: database.url, PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const logs: Record<string, unknown>[] = [];

@@ -6,7 +6,7 @@ import express from 'express';
 import request from 'supertest';
 import { searchRoutes } from '../../services/public-search/search.routes';
 import { PaperSearchService } from '../../services/public-search/paper-search.service';
-import { loadConfig } from '../../shared/config/config';
+import { testConfig } from '../support/test-run';
 import { errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { requestId } from '../../shared/http/request-id';
 import { ElasticsearchKeywordIndex } from '../../shared/keyword-index/keyword-index.elasticsearch';
@@ -26,20 +26,29 @@ describe('process lifecycle', () => {
 
   it('on shutdown, finishes a request in flight and then refuses new connections', async () => {
     const app = await startTestProcess({ DATABASE_URL: database.url });
-    const port = new URL(app.url).port;
-    // A slow client: the request is in flight when shutdown begins.
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/papers/search?q=hydrogen', method: 'GET' }, (res) => {
+    const body = JSON.stringify({ email: 'in-flight@example.org', name: 'N', organization: 'O', purpose: 'research' });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: new URL(app.apiUrl!).port,
+      path: '/api/keys/applications',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));
       });
       req.on('error', reject);
-      req.flushHeaders();
-      setTimeout(() => req.end(), 300);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // In flight: the server has the request (it answered "100 Continue") but not yet its body.
+    await new Promise<void>((resolve) => {
+      req.once('continue', resolve);
+      req.flushHeaders();
+    });
     const stopping = app.stop();
-    expect(await inFlight).toBe(200);
+    req.end(body);
+    expect(await answered).toBe(201);
     await stopping;
     await expect(request(app.url).get('/healthz')).rejects.toThrow();
   });
@@ -66,7 +75,7 @@ describe('process lifecycle', () => {
   });
 
   it('answers 503 search_unavailable, not 500, when the search engine cannot be reached', async () => {
-    const config = loadConfig({ ELASTICSEARCH_URL: `http://127.0.0.1:${await freePort()}` });
+    const config = testConfig({ ELASTICSEARCH_URL: `http://127.0.0.1:${await freePort()}` });
     const logger = createLogger({ level: 'silent' });
     const index = new ElasticsearchKeywordIndex(config.elasticsearch!);
     const app = express();

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
@@ -9,11 +8,13 @@ import { loadPapers } from '../../shared/papers/paper-loader';
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
+import { scratchDir } from '../support/test-run';
+import { waitFor } from '../support/wait-for';
 
 const run = promisify(execFile);
 
 function writeLines(lines: string[]): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gx-load-')), 'papers.jsonl');
+  const file = path.join(scratchDir('paper-load'), 'papers.jsonl');
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
@@ -70,12 +71,12 @@ describe('loading papers from JSON Lines', () => {
 
   it('updates a changed paper (new update time) and leaves an unchanged one alone', async () => {
     await loadPapers(readJsonLines(writeLines([good({ id: 'a' }), good({ id: 'b', title: 'Ammonia' })])), repository);
-    const before = await database.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM papers ORDER BY id');
-    await new Promise((r) => setTimeout(r, 20));
+    // Update times as Postgres text (microseconds, which a JS Date would lose): a second load is a later transaction.
+    const before = await database.db.query<{ id: string; updated_at: string }>('SELECT id, updated_at::text AS updated_at FROM papers ORDER BY id');
     const report = await loadPapers(readJsonLines(writeLines([good({ id: 'a' }), good({ id: 'b', title: 'Ammonia co-firing' })])), repository);
     expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
-    const after = await database.db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM papers ORDER BY id');
-    const changed = after.rows.filter((row, i) => row.updated_at.getTime() !== before.rows[i]!.updated_at.getTime());
+    const after = await database.db.query<{ id: string; updated_at: string }>('SELECT id, updated_at::text AS updated_at FROM papers ORDER BY id');
+    const changed = after.rows.filter((row, i) => row.updated_at !== before.rows[i]!.updated_at);
     expect(changed).toHaveLength(1);
   });
 
@@ -90,18 +91,17 @@ describe('loading papers from JSON Lines', () => {
   });
 
   it('a running server finds papers loaded by another process within seconds', async () => {
-    const app = await startTestProcess({ DATABASE_URL: database.url });
+    // No edge cache: it would keep the first answer for a minute; this is about the index following Postgres.
+    const app = await startTestProcess({ DATABASE_URL: database.url, RESPONSE_CACHE_TTL_SECONDS: '0' });
     try {
       const search = () => request(app.url).get('/api/v1/papers/search').query({ q: '地熱発電' });
       expect((await search()).body.total).toBe(0);
       // Another connection, as `gx load` would have: the server learns of it through Postgres.
       await loadPapers(readJsonLines(writeLines([good({ id: 'geo', title: '地熱発電の可能性', lang: 'ja' })])), new PaperRepository(database.db));
-      const deadline = Date.now() + 5_000;
-      let total = 0;
-      while (Date.now() < deadline && total === 0) {
-        await new Promise((r) => setTimeout(r, 100));
-        total = (await request(app.url).get('/api/v1/papers/search').query({ q: '地熱発電', limit: '11' })).body.total;
-      }
+      const total = await waitFor('the server to find the loaded paper', async () => {
+        const n: number = (await search().expect(200)).body.total;
+        return n > 0 && n;
+      });
       expect(total).toBe(1);
     } finally {
       await app.stop();

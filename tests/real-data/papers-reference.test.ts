@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers } from '../../shared/papers/paper-loader';
@@ -8,17 +7,18 @@ import { PaperRepository } from '../../shared/papers/paper.repository';
 import type { Paper } from '../../shared/papers/paper';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
+import { describeWithReferenceData, referenceFile } from '../support/reference-data';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 
-const PAPERS_FILE = path.resolve(__dirname, '../../../shared/data/papers.jsonl');
+const PAPERS_FILE = referenceFile('papers.jsonl');
 
 /**
  * Real records (../shared/data/papers.jsonl, 4,564 English climate papers): loaded the way an
  * operator would, then searched through the gateway; every answer is checked against a plain
  * computation over the same file.
  */
-describe('real papers: load and search against a reference computation', () => {
+describeWithReferenceData('real papers: load and search against a reference computation', ['papers.jsonl'], () => {
   let database: TestDatabase;
   let app: TestProcess;
   let fileRecords: unknown[];

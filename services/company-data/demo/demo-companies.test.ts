@@ -253,13 +253,10 @@ describe('generateDemoCompanyData', () => {
     for (const r of reports) expect(r.figures?.fiscal_year).toBe(r.publication_year - 1);
   });
 
-  it('generates 3,838 companies × 10 years quickly and consistently', () => {
-    const started = performance.now();
+  it('generates 3,838 companies × 10 years consistently', () => {
     const big = generateDemoCompanyData({ companies: 3838 });
-    const elapsed = performance.now() - started;
     expect(big.companies).toHaveLength(3838);
     expect(big.metrics).toHaveLength(38_380);
-    expect(elapsed).toBeLessThan(2000);
     expectConsistent(big, 10);
     expect(new Set(big.companies.map((c) => c.name_ja)).size).toBe(3838);
     expect(big.companies.filter((c) => !COMPANY_CODE.test(c.code) || c.code[0] !== '0')).toEqual([]);

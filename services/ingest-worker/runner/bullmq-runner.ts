@@ -51,6 +51,17 @@ export class BullmqRunner {
     };
     this.fetchQueue = new Queue<FetchJobData>(FETCH_QUEUE, { connection: this.connection, prefix: queuePrefix, defaultJobOptions });
     this.batchQueue = new Queue<BatchJobData>(BATCH_QUEUE, { connection: this.connection, prefix: queuePrefix, defaultJobOptions });
+    // A queue without an 'error' listener prints every failed reconnection to the console; log each
+    // new problem once instead (readiness reports Redis being down).
+    let last: string | undefined;
+    this.connection.on('ready', () => (last = undefined));
+    for (const queue of [this.fetchQueue, this.batchQueue]) {
+      queue.on('error', (err) => {
+        if (err.message === last) return;
+        last = err.message;
+        this.logger.warn({ err: err.message, queue: queue.name }, 'ingest queue: Redis error');
+      });
+    }
   }
 
   /** Registers (or updates) the daily schedule and starts the workers. */
