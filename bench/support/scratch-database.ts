@@ -6,7 +6,6 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres';
 import type { Logger } from '../../shared/logging/logger';
 import type { Cleanup } from './cleanup';
-import { freePort } from './ports';
 
 export interface ScratchDatabase {
   url: string;
@@ -32,9 +31,9 @@ export async function createScratchDatabase(cleanup: Cleanup, logger: Logger): P
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-pg-'));
     cleanup.addSync('remove the embedded Postgres dir', () => fs.rmSync(dir, { recursive: true, force: true }));
-    // As root the library runs Postgres as a `postgres` user, which must be able to enter the dir.
-    fs.chmodSync(dir, 0o777);
-    const embedded = await startEmbeddedPostgres(dir, await freePort(), logger);
+    // As root Postgres runs as the `postgres` user, which must be able to enter the dir.
+    fs.chmodSync(dir, 0o755);
+    const embedded = await startEmbeddedPostgres(dir, logger);
     cleanup.add('stop the embedded Postgres', () => embedded.stop());
     adminUrl = embedded.url;
   }

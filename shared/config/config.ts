@@ -44,9 +44,9 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  EMBEDDED_POSTGRES_PORT: port(54329),
   DEMO_DATA: bool(true),
   REDIS_URL: optionalUrl,
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   ELASTICSEARCH_URL: optionalUrl,
   ELASTICSEARCH_INDEX: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('gx-papers'),
   ELASTICSEARCH_API_KEY: z.string().optional(),
@@ -145,9 +145,11 @@ export interface Config {
   http: { host: string; publicPort: number; apiPort: number; servicePort: number; trustProxy: boolean | number | string[] };
   publicBaseUrl: string;
   dataDir: string;
-  database: { url?: string; poolSize: number; embeddedPort: number };
+  database: { url?: string; poolSize: number };
   demoData: boolean;
   redisUrl?: string;
+  /** How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request). */
+  redisCommandTimeoutMs: number;
   elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
   services: { publicSearchUrl: string; eventsKeysUrl: string; companyDataUrl: string; semanticSearchUrl: string; token?: string };
   apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
@@ -207,9 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
     publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
-    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, embeddedPort: c.EMBEDDED_POSTGRES_PORT },
+    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE },
     demoData: c.DEMO_DATA,
     redisUrl: c.REDIS_URL,
+    redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,
     elasticsearch: c.ELASTICSEARCH_URL
       ? {
           url: c.ELASTICSEARCH_URL,

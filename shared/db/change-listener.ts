@@ -52,10 +52,12 @@ export class ChangeListener {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => this.trigger(msg.channel));
     client.on('error', (err) => {
-      this.logger.warn({ err: err.message }, 'change listener lost its database connection; reconnecting');
       client.removeAllListeners('error');
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
+      // A connection ended by a shutdown in progress is expected: no warning, no reconnection.
+      if (this.stopped) return;
+      this.logger.warn({ err: err.message }, 'change listener lost its database connection; reconnecting');
       setTimeout(() => void this.connect().catch(() => undefined), 1_000).unref();
     });
     try {

@@ -3,21 +3,43 @@ import { Database } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 
-/** Postgres: the configured server, or a private embedded one when DATABASE_URL is unset. Migrated on start. */
+/** A connection string fit for an error message: no password. */
+export function redactDatabaseUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+}
+
+/** An error's own words, also when it has none (an AggregateError of every address tried). */
+function cause(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.message) return err.message;
+  const code = (err as { code?: string }).code;
+  const inner = err instanceof AggregateError ? err.errors.map((e) => (e instanceof Error ? e.message : String(e))).filter(Boolean) : [];
+  return [code, ...inner].filter(Boolean).join(': ') || err.name;
+}
+
+/**
+ * Postgres: the configured server, or the private embedded one of DATA_DIR when DATABASE_URL is
+ * unset. Migrated on start. Closed last (every module depends on it), the embedded server after the pool.
+ */
 export const databaseModule: ModuleDefinition<Database> = {
   name: 'database',
   dependsOn: [],
   async init({ config, logger }) {
-    const embedded = config.database.url
-      ? undefined
-      : await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, logger);
-    const db = new Database(config.database.url ?? embedded!.url, config.database.poolSize);
+    const embedded = config.database.url ? undefined : await startEmbeddedPostgres(config.dataDir, logger);
+    const url = config.database.url ?? embedded!.url;
+    const db = new Database(url, config.database.poolSize);
     try {
+      try {
+        await db.ping();
+      } catch (err) {
+        const where = embedded ? `the embedded PostgreSQL of DATA_DIR ${config.dataDir}` : `DATABASE_URL ${redactDatabaseUrl(url)}`;
+        throw new Error(`cannot reach ${where}: ${cause(err)}`, { cause: err });
+      }
       const applied = await migrate(db);
       if (applied.length) logger.info({ applied }, 'database migrated');
     } catch (err) {
       await db.close();
-      await embedded?.stop();
+      await embedded?.stop().catch(() => undefined);
       throw err;
     }
     return {

@@ -1,7 +1,7 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { QueryScorer } from './query-scorer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from './vector-index.port';
-import { normOf, readSnapshot, writeSnapshot, type VectorEntry } from './vector-snapshot';
+import { normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
 
 export { VectorStoreError } from './vector-snapshot';
 
@@ -102,6 +102,8 @@ export class EmbeddedVectorIndex implements VectorIndex {
   async init(): Promise<void> {
     this.assertOpen();
     if (this.initialized) return;
+    // A save the previous process did not finish (it was killed) left temporaries: they go first.
+    if (this.directory) await removeAbandonedSaves(this.directory);
     const loaded = this.directory ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex()) : undefined;
     if (loaded) {
       this.index = loaded.index;
@@ -246,6 +248,8 @@ export class EmbeddedVectorIndex implements VectorIndex {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.save();
+    // A save started earlier (with nothing changed since) finishes too: nothing is left half-written.
+    await this.saving;
     this.closed = true;
     this.byId = new Map();
     this.byKey = new Map();

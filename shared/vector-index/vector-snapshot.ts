@@ -12,8 +12,10 @@ import type { VectorPayload } from './vector-index.port';
  *   snapshot-…/vectors.f32       the vectors, little-endian float32, in the order of meta.json's entries
  *   snapshot-…/meta.json         format, dimensions, checksums of the two files, ids, keys and payloads
  * A snapshot is written in full under a temporary name, renamed into place, and only then made
- * current, so a crash during a save leaves the previous snapshot in force. Reading checks the format,
- * the dimensions and both files' checksums: a damaged directory is reported, never half-loaded.
+ * current, so a crash during a save leaves the previous snapshot in force; the temporary folder is
+ * removed if the process exits during the save, and whatever a killed process left is removed when
+ * the index next opens (`removeAbandonedSaves`). Reading checks the format, the dimensions and both
+ * files' checksums: a damaged directory is reported, never half-loaded.
  */
 
 /** One stored vector: `key` is its key in the HNSW graph (a safe integer, a bigint only for usearch). */
@@ -74,6 +76,50 @@ export function normOf(v: Float32Array): number {
   return Math.sqrt(s);
 }
 
+/** Temporary files and folders of the saves in progress in this process. */
+const inProgress = new Set<string>();
+let exitHookInstalled = false;
+
+/**
+ * Should the process exit while a save is in progress (a second Ctrl-C, process.exit elsewhere), its
+ * temporary folder goes with it: nothing half-written is left under the directory.
+ */
+function removeOnExit(target: string): void {
+  inProgress.add(target);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const t of inProgress) fs.rmSync(t, { recursive: true, force: true });
+  });
+}
+
+/**
+ * What a save that never finished left behind (the process was killed during it): temporary
+ * folders and files, and snapshots older than the committed one when the crash came between the
+ * commit and their removal. The committed snapshot and an unexplained directory are never touched.
+ * Returns the names removed. One process owns a directory (as `writeSnapshot` assumes).
+ */
+export async function removeAbandonedSaves(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return []; // nothing persisted yet
+  }
+  let current: string | undefined;
+  try {
+    current = (await fs.promises.readFile(path.join(dir, CURRENT), 'utf8')).trim();
+  } catch {
+    current = undefined;
+  }
+  const committed = current !== undefined && names.includes(current);
+  const abandoned = names.filter(
+    (n) => n === `${CURRENT}.tmp` || (n.startsWith(SNAPSHOT_PREFIX) && (n.endsWith('.tmp') || (committed && n !== current))),
+  );
+  for (const n of abandoned) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
+  return abandoned;
+}
+
 /**
  * Writes a new snapshot of what `capture` returns (called once, synchronously, before anything is
  * written) and makes it current; older snapshots are removed afterwards.
@@ -82,6 +128,18 @@ export async function writeSnapshot(dir: string, dimensions: number, capture: ()
   await fs.promises.mkdir(dir, { recursive: true });
   const name = `${SNAPSHOT_PREFIX}${Date.now()}-${randomBytes(4).toString('hex')}`;
   const tmp = path.join(dir, `${name}.tmp`);
+  const currentTmp = path.join(dir, `${CURRENT}.tmp`);
+  removeOnExit(tmp);
+  removeOnExit(currentTmp);
+  try {
+    await writeSnapshotFiles(dir, name, tmp, dimensions, capture);
+  } finally {
+    inProgress.delete(tmp);
+    inProgress.delete(currentTmp);
+  }
+}
+
+async function writeSnapshotFiles(dir: string, name: string, tmp: string, dimensions: number, capture: () => SnapshotContents): Promise<void> {
   await fs.promises.mkdir(tmp);
   try {
     const { entries, nextKey, index } = capture();
