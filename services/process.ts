@@ -6,6 +6,8 @@ import { Runtime } from '../shared/runtime/runtime';
 import type { Gateway } from './gateway/module';
 import { apiDoor } from './gateway/api-door';
 import { publicDoor } from './gateway/public-door';
+import { PUBLIC_CORS_HEADERS } from './gateway/cors';
+import { provenanceHeaderValues } from './gateway/provenance';
 import { callerFromGateway, requireGatewayCaller } from '../shared/http/gateway-caller';
 import { MODULES, TARGETS } from './registry';
 import { metricsRoutes } from '../shared/telemetry/metrics';
@@ -43,8 +45,11 @@ export async function startProcess(target: string, config: Config, logger: Logge
         running,
         readiness: () => runtime.readiness(),
       };
-      servers.public = await listen(publicDoor(doorDeps), config.http.publicPort, config.http.host);
-      servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host);
+      servers.public = await listen(publicDoor(doorDeps), config.http.publicPort, config.http.host, { logger, shape: { headers: PUBLIC_CORS_HEADERS } });
+      servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host, {
+        logger,
+        shape: { headers: provenanceHeaderValues(config.provenance) },
+      });
     } else {
       const app = base();
       // Internal listener only: Prometheus scrapes services (the ingest worker among them) here.
@@ -56,7 +61,7 @@ export async function startProcess(target: string, config: Config, logger: Logge
       if (mounts.some((m) => m.door === 'api')) app.use('/api/v1', requireGatewayCaller);
       for (const mount of mounts.filter((m) => m.door === 'api')) app.use(mount.router);
       app.use(notFoundHandler, errorHandler(logger));
-      servers.service = await listen(app, config.http.servicePort, config.http.host);
+      servers.service = await listen(app, config.http.servicePort, config.http.host, { logger });
     }
   } catch (err) {
     await Promise.all(Object.values(servers).map((s) => s.close(0)));

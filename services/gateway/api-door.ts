@@ -1,6 +1,8 @@
 import type { RequestListener } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
+import { credentialParams } from '../../shared/http/credential-params';
+import { badRequest } from '../../shared/errors/problem';
 import { provenanceHeaders } from './provenance';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
@@ -17,6 +19,16 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
   const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness });
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  app.use((req, _res, next) => {
+    const names = credentialParams(req.originalUrl);
+    if (names.length === 0) return next();
+    next(
+      badRequest(
+        'credentials_in_query',
+        `Send the API key in the Authorization header ("Authorization: Bearer <key>"), never in the URL (found: ${names.join(', ')}). A key that was sent in a URL may have been logged on its way: reissue it.`,
+      ),
+    );
+  });
   if (gateway.applicationRateLimit) {
     const limit = gateway.applicationRateLimit;
     app.post(KEY_APPLICATIONS_PATH, (req, res, next) => {

@@ -2,14 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const EXPOSED = ['X-Request-Id', 'X-Cache', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'].join(', ');
 
+/** The CORS headers of every public response, those answered before routing included. */
+export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED,
+};
+
 /**
  * `Access-Control-Allow-Origin: *` on every response of the public door, errors included, so
  * browsers may call the search directly (spec 000 §4.1 rule 3). Answers preflight requests itself
  * and returns true when it did.
  */
 export function applyPublicCors(req: IncomingMessage, res: ServerResponse): boolean {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  for (const [name, value] of Object.entries(PUBLIC_CORS_HEADERS)) res.setHeader(name, value);
   if (req.method !== 'OPTIONS') return false;
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');

@@ -50,14 +50,18 @@ export function ipRateLimit(options: IpRateLimitOptions): RateLimitCheck | undef
 
   return async (_req, res, clientIp) => {
     try {
-      setHeaders(res, await bursty.consume(clientIp));
+      const state = await bursty.consume(clientIp);
+      // The request may have been answered meanwhile (the HTTP parser refused its body).
+      if (res.headersSent) return false;
+      setHeaders(res, state);
       return true;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
         // The store failed outright (insurance included): serve rather than lock every client out.
         options.logger.warn({ err: (rejection as Error)?.message }, 'rate limiter failed; request let through');
-        return true;
+        return !res.headersSent;
       }
+      if (res.headersSent) return false;
       setHeaders(res, rejection);
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       sendProblem(

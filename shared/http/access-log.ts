@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger';
+import { redactUrl } from './credential-params';
 
 export type AccessLog = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -18,7 +19,8 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     autoLogging: { ignore: (req) => HEALTH.has(req.url ?? '') },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      // Credentials sent in a query string never reach the log (the data API also refuses them).
+      req: (req) => ({ method: req.method, url: redactUrl(req.url ?? ''), remoteAddress: req.remoteAddress }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   });

@@ -1,9 +1,12 @@
 import express, { type RequestHandler } from 'express';
-import { badRequest } from '../errors/problem';
+import { badRequest, ProblemError } from '../errors/problem';
+import { findUnstorableText } from '../text/storable-text';
 
 /**
  * Reads a request body that must be one JSON object of at most `limit`: anything else (not JSON,
- * an array, too large, unreadable) is a 400 `invalid_body`, whatever the Content-Type says.
+ * an array, too large, unreadable, or text that cannot be stored anywhere in it) is a 400
+ * `invalid_body`, whatever the Content-Type says. Every JSON body of both doors comes through here,
+ * so no route sees a NUL or an unpaired surrogate.
  */
 export function jsonObjectBody(limit = '16kb'): RequestHandler[] {
   const text = express.text({ type: () => true, limit });
@@ -21,6 +24,10 @@ export function jsonObjectBody(limit = '16kb'): RequestHandler[] {
         throw badRequest('invalid_body', 'The body is not valid JSON.');
       }
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('invalid_body', 'The body must be a JSON object.');
+      const field = findUnstorableText(value);
+      if (field) {
+        throw new ProblemError(400, 'invalid_body', `The field "${field}" holds a NUL character or an unpaired surrogate, which cannot be stored.`, { field });
+      }
       req.body = value;
       next();
     },

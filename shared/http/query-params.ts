@@ -1,16 +1,19 @@
 import { badRequest } from '../errors/problem';
+import { isStorableText } from '../text/storable-text';
 
 /** A parsed query string: plain values, or arrays for repeated keys (express `query parser: simple`). */
 export type RawQuery = Record<string, unknown>;
 
 /**
  * The one rule for every query parameter of both doors: absent or empty means not given; given more
- * than once (or as a structure) is an error with the parameter's own code.
+ * than once (or as a structure), or holding a NUL character or an unpaired surrogate, is an error
+ * with the parameter's own code.
  */
 export function singleParam(query: RawQuery, name: string, code: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(code, `${name} must be given once, as a plain value.`);
+  if (!isStorableText(value)) throw badRequest(code, `${name} holds a NUL character or an unpaired surrogate.`);
   return value === '' ? undefined : value;
 }
 
