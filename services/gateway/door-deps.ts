@@ -1,5 +1,5 @@
 import type { Config } from '../../shared/config/config';
-import type { ReadinessCheck } from '../../shared/http/health.routes';
+import type { Readiness } from '../../shared/http/health.routes';
 import type { Logger } from '../../shared/logging/logger';
 import type { ModuleDefinition, RouteMount } from '../../shared/runtime/module';
 import type { Gateway } from './module';
@@ -14,5 +14,5 @@ export interface DoorDeps {
   /** Every module of the program, for the routes of services running elsewhere. */
   modules: ModuleDefinition[];
   running: ReadonlySet<string>;
-  readiness: () => Record<string, ReadinessCheck>;
+  readiness: () => Record<string, Readiness>;
 }

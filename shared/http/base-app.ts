@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from '../logging/logger';
 import { accessLog } from './access-log';
-import { healthRoutes, type ReadinessCheck } from './health.routes';
+import { healthRoutes, type Readiness } from './health.routes';
 import { requestId } from './request-id';
 
 /**
@@ -12,7 +12,7 @@ import { requestId } from './request-id';
 export function createBaseApp(deps: {
   logger: Logger;
   trustProxy: boolean | number | string[];
-  readiness: () => Record<string, ReadinessCheck>;
+  readiness: () => Record<string, Readiness>;
   /** False when the gateway's edge has already logged the request. */
   logRequests?: boolean;
 }): Express {

@@ -2,30 +2,48 @@ import { Router } from 'express';
 
 export type ReadinessCheck = () => Promise<void>;
 
+export interface Readiness {
+  check: ReadinessCheck;
+  /**
+   * The check is of a backend every replica shares (Postgres, Redis, Elasticsearch). Its fault is
+   * reported as `degraded`, not as not ready: every replica would fail it at once, and taking them
+   * all out of service would turn partial service (searches still answer) into none.
+   */
+  shared: boolean;
+}
+
 /**
- * `/healthz`: the process is alive. `/readyz`: every backend this process depends on answers; 503
- * with the failing checks otherwise, so a load balancer stops sending traffic.
+ * `/healthz`: the process is alive. `/readyz`: 200 `ready` when every check passes; 200 `degraded`
+ * when only shared backends fail (named in `degraded`; the listener still serves what does not need
+ * them); 503 `not_ready` when something of this replica's own fails (an index still being built, a
+ * worker not running), so a load balancer sends traffic to a replica that can serve it.
  */
-export function healthRoutes(checks: () => Record<string, ReadinessCheck>): Router {
+export function healthRoutes(checks: () => Record<string, Readiness>): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
     const results: Record<string, string> = {};
+    const degraded: string[] = [];
     let ready = true;
     await Promise.all(
-      Object.entries(checks()).map(async ([name, check]) => {
+      Object.entries(checks()).map(async ([name, { check, shared }]) => {
         try {
           await withTimeout(check(), 2_000);
           results[name] = 'ok';
         } catch (err) {
-          ready = false;
+          if (shared) degraded.push(name);
+          else ready = false;
           results[name] = (err as Error).message || 'failed';
         }
       }),
     );
-    res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'not_ready', checks: results });
+    const status = !ready ? 'not_ready' : degraded.length ? 'degraded' : 'ready';
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status, checks: results, ...(degraded.length ? { degraded: degraded.sort() } : {}) });
   });
   return router;
 }

@@ -34,6 +34,8 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
     return {
       value: index,
       ready: () => index.ping(),
+      // A process-local index answers from memory; a shared engine (Elasticsearch) is every replica's.
+      sharedBackend: !index.processLocal,
       close: async () => {
         await sync?.stop();
         await index.close();

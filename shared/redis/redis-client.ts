@@ -2,13 +2,15 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger';
 
 /**
- * A Redis connection that fails fast while Redis is down (no offline queue), so callers can fall
- * back (the in-memory insurance limiter, a cache miss) instead of waiting.
+ * A Redis connection that fails fast while Redis is down (no offline queue) and while it stalls
+ * (every command times out after `commandTimeoutMs`), so callers fall back (the in-memory insurance
+ * limiter, a cache miss, a 503) instead of waiting.
  */
-export function createRedisClient(url: string, logger: Logger): Redis {
+export function createRedisClient(url: string, logger: Logger, commandTimeoutMs: number): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: commandTimeoutMs,
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });

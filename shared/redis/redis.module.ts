@@ -8,7 +8,7 @@ export const redisModule: ModuleDefinition<Redis | undefined> = {
   dependsOn: [],
   async init({ config, logger }) {
     if (!config.redisUrl) return { value: undefined };
-    const client = createRedisClient(config.redisUrl, logger);
+    const client = createRedisClient(config.redisUrl, logger, config.redisCommandTimeoutMs);
     try {
       await waitForRedis(client);
     } catch (err) {
@@ -18,6 +18,7 @@ export const redisModule: ModuleDefinition<Redis | undefined> = {
     return {
       value: client,
       ready: async () => { await client.ping(); },
+      sharedBackend: true,
       close: async () => { client.disconnect(); },
     };
   },

@@ -23,6 +23,8 @@ export interface ModuleInstance<T = unknown> {
   value?: T;
   routes?: RouteMount[];
   ready?: ReadinessCheck;
+  /** `ready` checks a backend every replica shares: a fault degrades this replica, it is still ready (see /readyz). */
+  sharedBackend?: boolean;
   close?: () => Promise<void>;
 }
 

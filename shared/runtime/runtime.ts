@@ -1,5 +1,5 @@
 import type { Config } from '../config/config';
-import type { ReadinessCheck } from '../http/health.routes';
+import type { Readiness } from '../http/health.routes';
 import type { Logger } from '../logging/logger';
 import type { ModuleDefinition, ModuleInstance, RouteMount } from './module';
 
@@ -89,8 +89,12 @@ export class Runtime {
     return this.inOrder().flatMap((s) => s.instance.routes ?? []);
   }
 
-  readiness(): Record<string, ReadinessCheck> {
-    return Object.fromEntries(this.inOrder().filter((s) => s.instance.ready).map((s) => [s.def.name, s.instance.ready!]));
+  readiness(): Record<string, Readiness> {
+    return Object.fromEntries(
+      this.inOrder()
+        .filter((s) => s.instance.ready)
+        .map((s) => [s.def.name, { check: s.instance.ready!, shared: s.instance.sharedBackend === true }]),
+    );
   }
 
   value<T>(name: string): T {
