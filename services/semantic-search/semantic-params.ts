@@ -11,6 +11,15 @@ const SHELF_VALUES = [...SHELVES, 'all'] as const;
 /** Spec 001 §4.7 (and `mode=hybrid`, our addition). */
 export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, maxKeywordTerms: 5 } as const;
 
+/**
+ * How deep each mode pages: `offset + limit` may not pass it. Keyword mode pages as the public
+ * search does. A vector search asks the index for `offset + limit` neighbours, which stays below the
+ * HNSW candidate list (`expansion_search`), so every page is a slice of the same ranking. Hybrid
+ * fuses a fixed depth of each side (`HYBRID_DEPTH` in the service), so its pages are slices of one
+ * fused list.
+ */
+export const SEMANTIC_WINDOWS: Readonly<Record<SemanticMode, number>> = { keyword: 10_000, vector: 300, hybrid: 100 };
+
 export interface SemanticParams {
   query: string;
   mode: SemanticMode;
@@ -18,6 +27,7 @@ export interface SemanticParams {
   terms: string[];
   topic?: TopicSlug;
   limit: number;
+  offset: number;
   minScore: number;
   langs?: PaperLang[];
   lang: (typeof LANGS)[number];
@@ -33,6 +43,11 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
   const topicValue = singleParam(query, 'topic', 'invalid_topic');
   if (topicValue !== undefined && !isTopicSlug(topicValue)) throw badRequest('invalid_topic', `topic must be one of the 25 topic slugs; got "${topicValue}".`);
   const limit = integerParam(query, 'limit', 'invalid_limit', L.limitDefault, L.limitMin, L.limitMax);
+  const window = SEMANTIC_WINDOWS[mode];
+  const offset = integerParam(query, 'offset', 'invalid_offset', 0, 0, window);
+  if (offset + limit > window) {
+    throw badRequest('invalid_offset', `In ${mode} mode offset + limit must not exceed ${window}; narrow the query instead of paging deeper.`);
+  }
   const minScoreValue = singleParam(query, 'min_score', 'invalid_min_score');
   const minScore = minScoreValue === undefined ? 0 : Number(minScoreValue);
   if (minScoreValue !== undefined && (!/^\d{1,3}(\.\d+)?$/.test(minScoreValue) || minScore > 100)) {
@@ -53,6 +68,7 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     terms,
     topic: topicValue as TopicSlug | undefined,
     limit,
+    offset,
     minScore,
     lang,
     langs: lang === 'ja' ? ['ja', 'mul'] : lang === 'en' ? ['en', 'mul'] : undefined,
