@@ -56,7 +56,7 @@ describe('process lifecycle', () => {
   it('with no DATABASE_URL, starts a private PostgreSQL under DATA_DIR and keeps its data across restarts', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-data-'));
     fs.chmodSync(dataDir, 0o777);
-    const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'true' };
+    const env = { DATA_DIR: dataDir, DEMO_DATA: 'true' };
     const first = await startTestProcess(env);
     const total = (await request(first.url).get('/api/v1/papers/search').query({ q: '水素' }).expect(200)).body.total;
     expect(total).toBeGreaterThan(0);

@@ -1,28 +1,14 @@
 import request from 'supertest';
 import { SHELVES } from '../../shared/papers/paper';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testKeys } from '../support/test-keys';
-import { startTestProcess, type TestProcess } from '../support/test-process';
+import { useDemoSearchApi } from './demo-search-api';
 
 const FIELDS = ['id', 'doi', 'title', 'title_ja', 'title_en', 'authors', 'abstract', 'ai_summary_ja', 'ai_summary_en', 'primary_topic', 'tags', 'venue',
   'publication_date', 'lang', 'source_url', 'pdf_url', 'shelf', 'is_peer_reviewed', 'draft_score', 'vector_score'];
 
 /** The data API's paper search (spec 001 §4.7), keyword mode, on the generated demo corpus. */
 describe('data API paper search: keyword mode', () => {
-  let database: TestDatabase;
-  let app: TestProcess;
-  let auth: string;
-  const search = (query: Record<string, string>) => request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth);
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
-    app = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
-    auth = (await testKeys(database.db).create('researcher')).auth;
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await database?.drop();
-  });
+  const api = useDemoSearchApi();
+  const { search } = api;
 
   it('answers every field of spec 2.4, vector_score null, 20 records by default', async () => {
     const res = await search({ q: '水素', mode: 'keyword' }).expect(200);
@@ -38,7 +24,7 @@ describe('data API paper search: keyword mode', () => {
 
   it('matches like the public search: the same papers for the same terms', async () => {
     const here = await search({ q: 'carbon pricing', mode: 'keyword', limit: '50' }).expect(200);
-    const pub = await request(app.url).get('/api/v1/papers/search').query({ q: 'carbon pricing', limit: '50' }).expect(200);
+    const pub = await request(api.app.url).get('/api/v1/papers/search').query({ q: 'carbon pricing', limit: '50' }).expect(200);
     expect(here.body.total).toBe(pub.body.total);
     expect(here.body.data.map((p: { id: string }) => p.id)).toEqual(pub.body.results.map((p: { id: string }) => p.id));
   });
@@ -75,6 +61,6 @@ describe('data API paper search: keyword mode', () => {
   });
 
   it('needs a key, like every data-API path', async () => {
-    await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: 'hydrogen', mode: 'keyword' }).expect(401);
+    await request(api.app.apiUrl!).get('/api/v1/papers/search').query({ q: 'hydrogen', mode: 'keyword' }).expect(401);
   });
 });

@@ -1,27 +1,14 @@
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testKeys } from '../support/test-keys';
-import { startTestProcess, type TestProcess } from '../support/test-process';
+import { useDemoSearchApi } from './demo-search-api';
 
 const WINDOWS = { keyword: 10_000, vector: 300, hybrid: 100 } as const;
 
 /** The data API's paper search pages with `offset` in every mode, within each mode's window. */
 describe('data API paper search: paging', () => {
-  let database: TestDatabase;
-  let app: TestProcess;
-  let auth: string;
-  const search = (query: Record<string, string>) => request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth);
+  const api = useDemoSearchApi();
+  const { search } = api;
   const ids = (res: request.Response) => res.body.data.map((p: { id: string }) => p.id);
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
-    app = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
-    auth = (await testKeys(database.db).create('researcher')).auth;
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await database?.drop();
-  });
 
   it.each(['keyword', 'vector', 'hybrid'] as const)('%s mode: consecutive pages are consecutive slices of one ranking, offset echoed', async (mode) => {
     const whole = await search({ q: 'carbon emissions', mode, limit: '50' }).expect(200);

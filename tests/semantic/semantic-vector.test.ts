@@ -7,26 +7,15 @@ import request from 'supertest';
 import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { freePort } from '../support/services';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
-import { startTestProcess, type TestProcess } from '../support/test-process';
+import { startTestProcess } from '../support/test-process';
+import { useDemoSearchApi } from './demo-search-api';
 
 /** Vector and hybrid modes on the embedded defaults (lexical embedder, persisted HNSW index). */
 describe('data API paper search: vector and hybrid modes', () => {
-  let database: TestDatabase;
-  let app: TestProcess;
-  let auth: string;
-  const search = (query: Record<string, string>) => request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth);
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
-    app = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
-    auth = (await testKeys(database.db).create('researcher')).auth;
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await database?.drop();
-  });
+  const api = useDemoSearchApi();
+  const { search } = api;
 
   it('vector is the default mode: nearest papers first, with their similarity', async () => {
     const res = await search({ q: 'green hydrogen production costs' }).expect(200);
@@ -40,7 +29,7 @@ describe('data API paper search: vector and hybrid modes', () => {
 
   it('applies selective filters inside the search: still `limit` results whenever that many papers match', async () => {
     const filters = { topic: 'ccus', shelf: 'curated', min_score: '90', lang: 'en' };
-    const matching = (await database.db.query<{ n: number }>(
+    const matching = (await api.database.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM papers WHERE topic = 'ccus' AND shelf = 'curated' AND draft_score >= 90 AND lang IN ('en', 'mul')`,
     )).rows[0]!.n;
     expect(matching).toBeGreaterThan(0);

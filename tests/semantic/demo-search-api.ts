@@ -1,0 +1,32 @@
+import request from 'supertest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testKeys } from '../support/test-keys';
+import { startTestProcess, type TestProcess } from '../support/test-process';
+
+export interface DemoSearchApi {
+  database: TestDatabase;
+  app: TestProcess;
+  /** `GET /api/v1/papers/search` on the data-API door with a Researcher key. */
+  search(query: Record<string, string>): request.Test;
+}
+
+/**
+ * `--target all` on the generated demo corpus with a Researcher key whose burst limit no suite
+ * reaches, started before the suite's tests and stopped after them.
+ */
+export function useDemoSearchApi(): DemoSearchApi {
+  let auth = '';
+  const api = {
+    search: (query: Record<string, string>) => request(api.app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth),
+  } as DemoSearchApi;
+  beforeAll(async () => {
+    api.database = await createTestDatabase({ migrate: false });
+    api.app = await startTestProcess({ DATABASE_URL: api.database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
+    auth = (await testKeys(api.database.db).create('researcher')).auth;
+  });
+  afterAll(async () => {
+    await api.app?.stop();
+    await api.database?.drop();
+  });
+  return api;
+}
