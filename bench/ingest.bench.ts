@@ -2,10 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../shared/config/config';
 import { Database } from '../shared/db/database';
 import { migrate } from '../shared/db/migrate';
-import { EmbeddedEmbedder } from '../shared/embeddings/embedder.embedded';
-import { MemoryKeywordIndex } from '../shared/keyword-index/keyword-index.memory';
 import { createLogger } from '../shared/logging/logger';
-import { EmbeddedVectorIndex } from '../shared/vector-index/vector-index.embedded';
 import { createIngest } from '../services/ingest-worker/ingest-factory';
 import type { IngestRun } from '../services/ingest-worker/pipeline/ingest.repository';
 import { STAGES, type StageTimes } from '../services/ingest-worker/pipeline/ingest-metrics';
@@ -52,8 +49,8 @@ export async function runIngestBench(): Promise<unknown> {
 
     progress('in process: papers.jsonl into an empty database');
     const db = await scratch();
-    const targets = () => ({ keywordIndexes: [new MemoryKeywordIndex()], vector: { embedder: new EmbeddedEmbedder(), index: new EmbeddedVectorIndex({ dimensions: 1024 }) } });
-    const parts = await createIngest(config, db, logger, targets());
+    // Ingest stores papers only; indexing follows the change log (the indexer bench measures it).
+    const parts = await createIngest(config, db, logger);
     cleanup.add('close ingest', () => parts.close());
     const inProcess = async (label: string) => {
       const t0 = performance.now();
@@ -73,7 +70,7 @@ export async function runIngestBench(): Promise<unknown> {
       const db2 = await scratch();
       const bullConfig = loadConfig({ LOG_LEVEL: 'warn', REDIS_URL: redisUrl, INGEST_QUEUE_PREFIX: 'gx-bench', INGEST_ATTEMPTS: '1' });
       cleanup.add('delete the bench queues', () => deleteRedisKeys(redisUrl, ['gx-bench:*']));
-      const bullParts = await createIngest(bullConfig, db2, logger, targets());
+      const bullParts = await createIngest(bullConfig, db2, logger);
       cleanup.add('close ingest (BullMQ)', () => bullParts.close());
       const runner = new BullmqRunner(bullConfig, bullParts.jobs, logger);
       await runner.start();

@@ -9,7 +9,6 @@ import { loadSbtTargets } from '../services/company-data/loaders/sbt.loader';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
-import { createKeywordIndex } from '../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../shared/logging/logger';
 import { readJsonLines, type JsonLine } from '../shared/loading/json-lines';
 import { loadPapers } from '../shared/papers/paper-loader';
@@ -39,24 +38,11 @@ const reportTo = (progress: Progress): NonNullable<LoadOptions['onProgress']> =>
   p.stage === 'reading' ? progress.reading(p.lines, p.bytes) : progress.writing(p.written, p.total);
 
 const papers: LoadKind = {
-  description: 'upsert papers from FILE.jsonl (idempotent) and bring the search indexes up to date',
+  description: 'upsert papers from FILE.jsonl (idempotent); every search index follows through the change log',
   unit: 'papers',
-  // Upserts into Postgres and, batch by batch, into a shared search engine. Running processes with
-  // an embedded index follow the change through Postgres notifications.
-  async run(config, db, lines, batchSize, progress) {
-    const index = createKeywordIndex(config);
-    const shared = !index.processLocal;
-    try {
-      if (shared) await index.init();
-      return await loadPapers(lines, new PaperRepository(db), {
-        batchSize,
-        indexes: shared ? [index] : [],
-        onProgress: reportTo(progress),
-      });
-    } finally {
-      await index.close();
-    }
-  },
+  // Postgres only: each batch records its changes in the change log in the same transaction, and
+  // the indexer (shared engines) and every process-local index apply them from there.
+  run: (_config, db, lines, batchSize, progress) => loadPapers(lines, new PaperRepository(db), { batchSize, onProgress: reportTo(progress) }),
 };
 
 type CompanyDataLoader = (lines: AsyncIterable<JsonLine>, db: Database, options?: LoadOptions) => Promise<LoadReport>;

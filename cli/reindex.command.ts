@@ -2,35 +2,28 @@ import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { PAPERS_REINDEX_CHANNEL } from '../shared/keyword-index/index-sync';
-import { rebuildFromPostgres } from '../shared/keyword-index/rebuild';
-import { createKeywordIndex } from '../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../shared/logging/logger';
 import { PaperRepository } from '../shared/papers/paper.repository';
 import { Runtime } from '../shared/runtime/runtime';
 
 /**
- * `gx reindex`: a shared keyword engine (Elasticsearch) gets a new versioned index, filled from
- * Postgres, then the alias moves to it in one step. Then every running process is told to rebuild
- * what it keeps itself: an embedded keyword index, and the vector index (re-embedding every paper).
+ * `gx reindex`: asks, through Postgres, for every derived index to be rebuilt. The indexer's leader
+ * replays the change log from its start into a new versioned Elasticsearch index and swaps the
+ * alias (Qdrant: replays in place, with the stored embeddings, so nothing is embedded again); every
+ * running process rebuilds what it keeps itself (the embedded keyword and vector indexes). It
+ * returns once asked; `/readyz` shows each index's lag until it is done.
  */
 export async function reindexCommand(config: Config, logger: Logger): Promise<void> {
   const runtime = await Runtime.start(['database'], new Map([[databaseModule.name, databaseModule]]), config, logger);
-  const index = createKeywordIndex(config);
   try {
     const db = runtime.value<Database>('database');
-    const repository = new PaperRepository(db);
-    if (!index.processLocal) {
-      const t0 = Date.now();
-      await index.init();
-      await rebuildFromPostgres(index, repository);
-      process.stdout.write(`rebuilt the ${index.kind} index: ${await index.count()} papers in ${Date.now() - t0} ms\n`);
-    }
     await db.query(`NOTIFY ${PAPERS_REINDEX_CHANNEL}`);
+    const shared = [config.elasticsearch && `Elasticsearch (${config.elasticsearch.index})`, config.qdrant && `Qdrant (${config.qdrant.collection})`].filter(Boolean);
     process.stdout.write(
-      `asked every running process to rebuild its ${index.processLocal ? `${index.kind} keyword index and ` : ''}vector index from ${await repository.count()} papers\n`,
+      `asked for a rebuild of ${await new PaperRepository(db).count()} papers: ` +
+        `${shared.length ? `the indexer rebuilds ${shared.join(' and ')}; ` : ''}every running process rebuilds its in-process indexes\n`,
     );
   } finally {
-    await index.close();
     await runtime.stop();
   }
 }

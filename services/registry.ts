@@ -11,22 +11,24 @@ import { eventsKeysModule } from './events-keys/module';
 import { semanticSearchModule } from './semantic-search/module';
 import { ingestWorkerModule } from './ingest-worker/module';
 import { gatewayModule } from './gateway/module';
+import { indexerModule } from './indexer/module';
 import { publicSearchModule } from './public-search/module';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, ingestWorkerModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, ingestWorkerModule, indexerModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search', 'events-keys', 'company-data', 'semantic-search', 'ingest-worker'],
+  all: ['gateway', 'public-search', 'events-keys', 'company-data', 'semantic-search', 'ingest-worker', 'indexer'],
   gateway: ['gateway'],
   'public-search': ['public-search'],
   'events-keys': ['events-keys'],
   'company-data': ['company-data'],
   'semantic-search': ['semantic-search'],
-  'ingest-worker': ['ingest-worker'],
+  // The indexer runs beside the ingest worker; any number of replicas, one leads (leader lock).
+  'ingest-worker': ['ingest-worker', 'indexer'],
 };

@@ -4,7 +4,7 @@ import { EMBEDDED_DIMENSIONS, embedLexical } from '../../shared/embeddings/embed
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
 import type { VectorItem } from '../../shared/vector-index/vector-index.port';
-import { passageText } from '../../shared/vector-index/vector-sync';
+import { passageText } from '../../shared/embeddings/embedding-store';
 
 export interface RecallFigures {
   vectors: number;

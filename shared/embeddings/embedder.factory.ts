@@ -15,3 +15,14 @@ export function createEmbedder(config: Config, options: { queryCacheEntries?: nu
     : new EmbeddedEmbedder({ dimensions: embedding.dimensions });
   return new CachedEmbedder(inner, { maxEntries: options.queryCacheEntries });
 }
+
+/**
+ * Names the passage embeddings a configuration produces (model, service shape, dimensions and
+ * prefix), so stored vectors of one model are never served as another's.
+ */
+export function embeddingModelKey(config: Config): string {
+  const { embedding } = config;
+  return embedding.url
+    ? `${embedding.api}:${embedding.model}:${embedding.dimensions}:${embedding.passagePrefix}`
+    : `embedded-lexical:${embedding.dimensions}`;
+}

@@ -1,4 +1,3 @@
-import type { KeywordIndex } from '../keyword-index/keyword-index.port';
 import type { JsonLine } from '../loading/json-lines';
 import { loadRecords, type LoadOptions, type LoadReport, type RecordSpec } from '../loading/load-records';
 import { paperInputSchema, toNewPaper } from './paper-input';
@@ -14,19 +13,14 @@ const paperSpec: RecordSpec<typeof paperInputSchema, NewPaper> = {
 };
 
 /**
- * Upserts papers into Postgres, batch by batch, and brings the shared indexes (Elasticsearch) up to
- * date with what changed. Bad lines are reported with their line numbers; the good ones are loaded
+ * Upserts papers into Postgres, batch by batch (each records its changes in the change log, which
+ * every index follows). Bad lines are reported with their line numbers; the good ones are loaded
  * all the same. The loop is the one every loader shares (`loadRecords`).
  */
-export function loadPapers(
-  lines: AsyncIterable<JsonLine>,
-  repository: PaperRepository,
-  options: LoadOptions & { indexes?: KeywordIndex[] } = {},
-): Promise<LoadReport> {
+export function loadPapers(lines: AsyncIterable<JsonLine>, repository: PaperRepository, options: LoadOptions = {}): Promise<LoadReport> {
   return loadRecords(lines, paperSpec, {
     async upsertMany(papers) {
       const outcome = await repository.upsertMany(papers);
-      for (const index of options.indexes ?? []) await index.upsert(outcome.changed);
       return { inserted: outcome.inserted, updated: outcome.updated, rejected: [] };
     },
   }, options);

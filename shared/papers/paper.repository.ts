@@ -19,10 +19,9 @@ const COLUMNS = `id, doi, title, title_ja, title_en, authors, year, abstract, ai
 
 interface PaperRow extends Omit<Paper, 'updated_at'> {
   updated_at: Date;
-  change_seq?: number;
 }
 
-const toPaper = ({ change_seq: _seq, ...row }: PaperRow): Paper => ({ ...row, updated_at: row.updated_at.toISOString() });
+const toPaper = (row: PaperRow): Paper => ({ ...row, updated_at: row.updated_at.toISOString() });
 
 function contentHash(p: NewPaper): string {
   const { id: _id, ...content } = p;
@@ -59,7 +58,7 @@ export class PaperRepository {
          topic = EXCLUDED.topic, tags = EXCLUDED.tags, lang = EXCLUDED.lang, source = EXCLUDED.source,
          shelf = EXCLUDED.shelf, is_peer_reviewed = EXCLUDED.is_peer_reviewed, draft_score = EXCLUDED.draft_score,
          publication_date = EXCLUDED.publication_date, pdf_url = EXCLUDED.pdf_url,
-         content_hash = EXCLUDED.content_hash, title_key = EXCLUDED.title_key, change_seq = nextval('papers_change_seq'), updated_at = now()
+         content_hash = EXCLUDED.content_hash, title_key = EXCLUDED.title_key, updated_at = now()
        WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
        RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
       [JSON.stringify(rows)],
@@ -96,20 +95,4 @@ export class PaperRepository {
       after = result.rows[result.rows.length - 1]!.id;
     }
   }
-
-  /** Papers inserted or changed after the given change sequence number, oldest change first. */
-  async changedSince(seq: number, limit = 5000): Promise<{ papers: Paper[]; lastSeq: number }> {
-    const result = await this.db.query<PaperRow>(
-      `SELECT ${COLUMNS}, change_seq FROM papers WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
-      [seq, limit],
-    );
-    const lastSeq = result.rows.length ? result.rows[result.rows.length - 1]!.change_seq! : seq;
-    return { papers: result.rows.map(toPaper), lastSeq };
-  }
-
-  async latestChangeSeq(): Promise<number> {
-    const result = await this.db.query<{ seq: number | null }>('SELECT max(change_seq) AS seq FROM papers');
-    return result.rows[0]!.seq ?? 0;
-  }
 }
-

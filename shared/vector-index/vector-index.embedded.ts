@@ -65,6 +65,7 @@ const bigKeys = (keys: readonly number[]) => BigUint64Array.from(keys, (k) => Bi
 
 export class EmbeddedVectorIndex implements VectorIndex {
   readonly kind = 'embedded';
+  readonly processLocal = true;
   readonly dimensions: number;
   private readonly directory?: string;
   private readonly exactThreshold: number;

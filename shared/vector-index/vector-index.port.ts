@@ -36,6 +36,11 @@ export interface VectorItem {
  */
 export interface VectorIndex {
   readonly kind: string;
+  /**
+   * True for an index private to its process (the embedded HNSW): it follows the change log itself.
+   * False for a shared engine (Qdrant): only the indexer writes it; search replicas only read.
+   */
+  readonly processLocal: boolean;
   readonly dimensions: number;
   /** Opens or creates the index (an embedded index reloads what it persisted). */
   init(): Promise<void>;

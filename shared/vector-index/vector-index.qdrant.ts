@@ -38,6 +38,7 @@ export interface QdrantVectorIndexOptions {
  */
 export class QdrantVectorIndex implements VectorIndex {
   readonly kind = 'qdrant';
+  readonly processLocal = false;
   readonly dimensions: number;
   private readonly client: QdrantClient;
   private readonly collection: string;

@@ -1,45 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ChangeListener } from '../db/change-listener';
-import type { Embedder } from '../embeddings/embedder.port';
+import type { EmbeddingStore } from '../embeddings/embedding-store';
+import { ChangeFollower } from '../indexing/change-follower';
 import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../keyword-index/index-sync';
 import type { Logger } from '../logging/logger';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../papers/change-log';
 import type { Paper } from '../papers/paper';
 import type { PaperRepository } from '../papers/paper.repository';
 import type { VectorIndex } from './vector-index.port';
 
 const BATCH = 256;
 
-/** The text a paper is embedded from: its titles and its summary (English preferred) or abstract. */
-export function passageText(p: Paper): string {
-  return [p.title, p.title_en, p.title_ja, p.ai_summary_en ?? p.ai_summary_ja ?? p.abstract]
-    .filter((v, i, all): v is string => !!v && all.indexOf(v) === i)
-    .join('\n');
-}
-
 /**
- * Keeps the vector index current with Postgres: embeds every paper once (passage embeddings with
- * their filter payload), then only what changes, following the same notifications as the keyword
- * index. The change sequence it has reached is saved beside the index, so a restart that reopens a
- * persisted index embeds only what changed meanwhile.
+ * Keeps a process-local vector index (the embedded HNSW) current with Postgres by following the
+ * change log, with vectors from the embedding store (so a paper is embedded once per change, not
+ * once per process or restart). The log position is saved beside the index: a restart that reopens
+ * a persisted index applies only what changed meanwhile.
  */
 export class VectorSync {
-  private lastSeq = 0;
+  private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
 
   constructor(
     private readonly repository: PaperRepository,
+    private readonly log: PaperChangeLog,
     private readonly index: VectorIndex,
-    private readonly embedder: Embedder,
+    private readonly store: EmbeddingStore,
     databaseUrl: string,
     private readonly logger: Logger,
     private readonly stateFile: string,
   ) {
+    this.follower = new ChangeFollower(log, repository, { apply: (upserts, deletes) => this.write(upserts, deletes) }, { ...LOG_ORIGIN }, {
+      batchSize: BATCH,
+    });
     this.listener = new ChangeListener(
       databaseUrl,
       { [PAPERS_CHANGED_CHANNEL]: () => this.catchUp(), [PAPERS_REINDEX_CHANNEL]: () => this.rebuild() },
       logger,
-      { pollMs: 30_000, quietMs: 50 },
+      { pollMs: 5_000, quietMs: 50 },
     );
   }
 
@@ -48,7 +47,7 @@ export class VectorSync {
     await this.index.init();
     const saved = this.readState();
     if (saved !== undefined && (await this.index.count()) > 0) {
-      this.lastSeq = saved;
+      this.follower.cursor = saved;
       await this.catchUp();
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index reopened and caught up');
     } else {
@@ -57,41 +56,48 @@ export class VectorSync {
     await this.listener.start();
   }
 
+  /** Every paper from the papers table, then the changes made meanwhile. */
   async rebuild(): Promise<void> {
-    const t0 = Date.now();
-    const seq = await this.repository.latestChangeSeq();
-    for await (const batch of this.repository.allInBatches(BATCH)) await this.embedAndStore(batch);
-    this.lastSeq = seq;
+    await this.follower.exclusive(async () => {
+      const t0 = Date.now();
+      const cursor = await this.log.snapshotCursor();
+      for await (const batch of this.repository.allInBatches(BATCH)) await this.write(batch, []);
+      this.follower.cursor = cursor;
+      this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
+    });
     await this.catchUp();
-    this.logger.info({ vectors: await this.index.count(), embedder: this.embedder.kind, ms: Date.now() - t0 }, 'vector index built from Postgres');
   }
 
   async catchUp(): Promise<void> {
-    for (;;) {
-      const { papers, lastSeq } = await this.repository.changedSince(this.lastSeq, BATCH);
-      if (papers.length === 0) break;
-      await this.embedAndStore(papers);
-      this.lastSeq = lastSeq;
-    }
+    await this.follower.catchUp();
     this.writeState();
+  }
+
+  lag(): Promise<LogLag> {
+    return this.follower.lag();
   }
 
   async stop(): Promise<void> {
     await this.listener.stop();
-    this.writeState();
+    await this.follower.exclusive(async () => this.writeState());
   }
 
-  private async embedAndStore(papers: Paper[]): Promise<void> {
-    const vectors = await this.embedder.embedPassages(papers.map(passageText));
-    await this.index.upsert(
-      papers.map((p, i) => ({ id: p.id, vector: vectors[i]!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } })),
-    );
+  private async write(upserts: Paper[], deletes: string[]): Promise<void> {
+    if (upserts.length) {
+      const vectors = await this.store.vectorsFor(upserts.map((p) => p.id));
+      await this.index.upsert(
+        upserts
+          .filter((p) => vectors.has(p.id))
+          .map((p) => ({ id: p.id, vector: vectors.get(p.id)!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } })),
+      );
+    }
+    if (deletes.length) await this.index.remove(deletes);
   }
 
-  private readState(): number | undefined {
+  private readState(): LogCursor | undefined {
     try {
-      const seq = (JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { seq?: unknown }).seq;
-      return typeof seq === 'number' ? seq : undefined;
+      const cursor = (JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor }).cursor;
+      return cursor && /^\d+$/.test(cursor.position) ? { position: cursor.position } : undefined;
     } catch {
       return undefined;
     }
@@ -100,7 +106,7 @@ export class VectorSync {
   private writeState(): void {
     fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
     const tmp = `${this.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ seq: this.lastSeq }));
+    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor }));
     fs.renameSync(tmp, this.stateFile);
   }
 }

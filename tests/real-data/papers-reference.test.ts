@@ -48,11 +48,14 @@ describeWithReferenceData('real papers: load and search against a reference comp
 
   it('a second load of the same file changes nothing and duplicates nothing', async () => {
     const repo = new PaperRepository(database.db);
-    const before = await database.db.query('SELECT id, updated_at, change_seq FROM papers ORDER BY id');
+    const before = await database.db.query('SELECT id, updated_at FROM papers ORDER BY id');
+    const logged = await database.db.query('SELECT count(*) FROM paper_changes');
     const report = await loadPapers(readJsonLines(PAPERS_FILE), repo);
     expect(report).toMatchObject({ inserted: 0, updated: 0, unchanged: byId.size, rejected: [] });
-    const after = await database.db.query('SELECT id, updated_at, change_seq FROM papers ORDER BY id');
+    const after = await database.db.query('SELECT id, updated_at FROM papers ORDER BY id');
     expect(after.rows).toEqual(before.rows);
+    // Nothing changed, so nothing was written to the change log either: no index has work to do.
+    expect((await database.db.query('SELECT count(*) FROM paper_changes')).rows).toEqual(logged.rows);
   });
 
   const QUERIES: Record<string, string>[] = [

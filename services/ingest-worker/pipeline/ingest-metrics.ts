@@ -1,6 +1,6 @@
 import { counter, histogram } from '../../../shared/telemetry/metrics';
 
-export const STAGES = ['fetch', 'normalise', 'dedupe', 'score', 'summarise', 'store', 'keyword_index', 'embed', 'vector_index', 'events'] as const;
+export const STAGES = ['fetch', 'normalise', 'dedupe', 'score', 'summarise', 'store', 'events'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Counters and durations per stage (Prometheus, on the worker's `/metrics`). */

@@ -1,10 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Embedder } from '../../../shared/embeddings/embedder.port';
-import type { KeywordIndex } from '../../../shared/keyword-index/keyword-index.port';
-import type { Paper } from '../../../shared/papers/paper';
 import type { NewPaper, PaperRepository } from '../../../shared/papers/paper.repository';
-import type { VectorIndex } from '../../../shared/vector-index/vector-index.port';
-import { passageText } from '../../../shared/vector-index/vector-sync';
 import type { IntelligenceEventService } from '../../events-keys/event.service';
 import type { RelevanceScorer, Summariser } from '../enrich/enrichment.port';
 import type { SourceRecord } from '../sources/paper-source.port';
@@ -18,10 +13,6 @@ export interface PipelineDeps {
   scorer: RelevanceScorer;
   summariser: Summariser;
   events: IntelligenceEventService;
-  /** Shared keyword engines (Elasticsearch) the pipeline writes itself; process-local ones follow Postgres. */
-  keywordIndexes: KeywordIndex[];
-  /** A shared vector index (Qdrant) with its embedder; process-local ones embed from Postgres themselves. */
-  vector?: { embedder: Embedder; index: VectorIndex };
   /** The quality gate: papers scoring below it are rejected (spec: 80). */
   gate: number;
   metrics?: IngestMetrics;
@@ -32,7 +23,7 @@ export interface BatchInput {
   batchNo: number;
   source: string;
   records: SourceRecord[];
-  /** 1 on the first attempt; a retry re-indexes every paper of the batch, not only what it changed. */
+  /** 1 on the first attempt. */
   attempt: number;
 }
 
@@ -45,8 +36,9 @@ export interface BatchResult {
 
 /**
  * One batch through the stages: normalise → dedupe → relevance score and the gate → summaries →
- * store (one statement) → shared keyword index → embedding and shared vector index → a
- * `paper.published` event per new paper. Every stage is idempotent, so a batch that fails (or whose
+ * store (one statement, which records the change log in the same transaction) → a
+ * `paper.published` event per new paper. Indexes are not written here: the indexer and every
+ * process-local index follow the change log. Every stage is idempotent, so a batch that fails (or whose
  * worker dies) is simply run again: content hashes keep unchanged papers untouched, figures are
  * taken from what the run did to each paper whatever the attempt, events are recorded once per paper.
  */
@@ -114,24 +106,9 @@ export class IngestPipeline {
       }));
     });
 
-    const { changed } = await timed('store', () => d.papers.upsertMany(papers));
+    await timed('store', () => d.papers.upsertMany(papers));
     const outcomes = await d.ingest.classify(input.runId, papers.map((p) => p.id));
     for (const outcome of outcomes.values()) figures[outcome === 'new' ? 'stored' : outcome] += 1;
-
-    // On a retry the previous attempt may have stored papers it never indexed: index them all.
-    const toIndex: Paper[] = input.attempt > 1 ? await d.papers.findByIds(papers.map((p) => p.id)) : changed;
-    if (d.keywordIndexes.length > 0 && toIndex.length > 0) {
-      await timed('keyword_index', async () => {
-        for (const index of d.keywordIndexes) await index.upsert(toIndex);
-      });
-    }
-    if (d.vector && toIndex.length > 0) {
-      const { embedder, index } = d.vector;
-      const vectors = await timed('embed', () => embedder.embedPassages(toIndex.map(passageText)));
-      await timed('vector_index', () =>
-        index.upsert(toIndex.map((p, i) => ({ id: p.id, vector: vectors[i]!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } }))),
-      );
-    }
 
     const fresh = papers.filter((p) => outcomes.get(p.id) === 'new');
     await timed('events', () =>

@@ -1,0 +1,48 @@
+import type { EmbeddingStore } from '../../shared/embeddings/embedding-store';
+import type { IndexTarget } from '../../shared/indexing/change-follower';
+import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
+import type { Paper } from '../../shared/papers/paper';
+import type { VectorIndex } from '../../shared/vector-index/vector-index.port';
+
+/** A shared derived index the indexer keeps: its name (for its log position) and how to write it. */
+export interface IndexConsumer extends IndexTarget {
+  readonly name: string;
+  /** Creates the index if missing; retried by the indexer until it succeeds. */
+  init(): Promise<void>;
+  /** Rebuilds into a new version from the given papers and swaps it in (Elasticsearch); undefined: replay in place. */
+  rebuild?(papers: AsyncIterable<Paper[]>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function keywordConsumer(index: KeywordIndex, alias: string): IndexConsumer {
+  return {
+    name: `${index.kind}:${alias}`,
+    init: () => index.init(),
+    async apply(upserts, deletes) {
+      if (upserts.length) await index.upsert(upserts);
+      if (deletes.length) await index.remove(deletes);
+    },
+    rebuild: (papers) => index.rebuild(papers),
+    close: () => index.close(),
+  };
+}
+
+/** Vectors come from the embedding store: each changed paper is embedded once, whatever is retried. */
+export function vectorConsumer(index: VectorIndex, store: EmbeddingStore, collection: string): IndexConsumer {
+  return {
+    name: `${index.kind}:${collection}`,
+    init: () => index.init(),
+    async apply(upserts, deletes) {
+      if (upserts.length) {
+        const vectors = await store.vectorsFor(upserts.map((p) => p.id));
+        await index.upsert(
+          upserts
+            .filter((p) => vectors.has(p.id))
+            .map((p) => ({ id: p.id, vector: vectors.get(p.id)!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } })),
+        );
+      }
+      if (deletes.length) await index.remove(deletes);
+    },
+    close: () => index.close(),
+  };
+}

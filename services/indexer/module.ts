@@ -1,0 +1,75 @@
+import type { Config } from '../../shared/config/config';
+import { ChangeListener } from '../../shared/db/change-listener';
+import type { Database } from '../../shared/db/database';
+import { createEmbedder, embeddingModelKey } from '../../shared/embeddings/embedder.factory';
+import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
+import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../shared/keyword-index/index-sync';
+import { createKeywordIndex } from '../../shared/keyword-index/keyword-index.factory';
+import type { Logger } from '../../shared/logging/logger';
+import { PaperChangeLog } from '../../shared/papers/change-log';
+import type { PaperRepository } from '../../shared/papers/paper.repository';
+import type { ModuleDefinition } from '../../shared/runtime/module';
+import { createVectorIndex } from '../../shared/vector-index/vector-index.factory';
+import { keywordConsumer, vectorConsumer, type IndexConsumer } from './index-consumers';
+import { LeaderLock } from './leader-lock';
+import { SharedIndexer } from './shared-indexer';
+
+// Any constant works; every indexer instance of one database must use the same.
+export const INDEXER_LOCK_KEY = 7_240_612;
+
+/** The shared indexes configured: Elasticsearch (keyword) and Qdrant (vector, with its embedder and the embedding store). */
+export function sharedIndexConsumers(config: Config, db: Database): IndexConsumer[] {
+  const consumers: IndexConsumer[] = [];
+  if (config.elasticsearch) consumers.push(keywordConsumer(createKeywordIndex(config), config.elasticsearch.index));
+  if (config.qdrant) {
+    const embedder = createEmbedder(config, { queryCacheEntries: 0 });
+    const consumer = vectorConsumer(createVectorIndex(config), new EmbeddingStore(db, embedder, embeddingModelKey(config)), config.qdrant.collection);
+    consumers.push({ ...consumer, close: async () => { await consumer.close(); await embedder.close(); } });
+  }
+  return consumers;
+}
+
+/**
+ * The indexer: the one writer of the shared derived indexes, following the change log. Any number
+ * of instances may run (in targets `ingest-worker` and `all`); one leads at a time (a Postgres
+ * advisory lock). With no shared index configured it has nothing to do: process-local indexes
+ * follow the log themselves.
+ */
+export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
+  name: 'indexer',
+  dependsOn: ['database', 'papers'],
+  async init({ config, logger, get }) {
+    const db = get<Database>('database');
+    const consumers = sharedIndexConsumers(config, db);
+    if (consumers.length === 0) {
+      logger.debug('indexer: no shared index configured (Elasticsearch, Qdrant); nothing to do');
+      return { value: undefined };
+    }
+    const indexer = startIndexer(db, get<PaperRepository>('papers'), consumers, logger);
+    const listener = new ChangeListener(
+      db.url,
+      { [PAPERS_CHANGED_CHANNEL]: async () => indexer.nudge(), [PAPERS_REINDEX_CHANNEL]: async () => indexer.requestReindex() },
+      logger,
+      { pollMs: 60_000, quietMs: 20 },
+    );
+    await listener.start();
+    logger.info({ indexes: consumers.map((c) => c.name) }, 'indexer started');
+    return {
+      value: indexer,
+      close: async () => {
+        await listener.stop();
+        await indexer.stop();
+        for (const c of consumers) await c.close();
+      },
+    };
+  },
+};
+
+export function startIndexer(db: Database, papers: PaperRepository, consumers: IndexConsumer[], logger: Logger): SharedIndexer {
+  const indexer = new SharedIndexer(
+    { db, log: new PaperChangeLog(db), papers, lock: new LeaderLock(db.url, INDEXER_LOCK_KEY, logger), consumers, logger },
+    { batchSize: 500, attempts: 3, backoffMs: 500, pollMs: 1_000 },
+  );
+  indexer.start();
+  return indexer;
+}

@@ -1,0 +1,224 @@
+import type { Database } from '../../shared/db/database';
+import { resolveChanges } from '../../shared/indexing/change-follower';
+import type { Logger } from '../../shared/logging/logger';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../../shared/papers/change-log';
+import type { Paper } from '../../shared/papers/paper';
+import type { PaperRepository } from '../../shared/papers/paper.repository';
+import type { IndexConsumer } from './index-consumers';
+import type { LeaderLock } from './leader-lock';
+
+export interface IndexerOptions {
+  batchSize: number;
+  /** Attempts for a batch before its papers are tried one by one. */
+  attempts: number;
+  backoffMs: number;
+  /** How often to look for work when no notification came. */
+  pollMs: number;
+}
+
+/** What the indexer did, for readiness, metrics and tests. */
+export interface ConsumerState {
+  name: string;
+  cursor: LogCursor;
+  applied: number;
+  deadLettered: number;
+  lastError?: string;
+}
+
+/**
+ * The one writer of the shared derived indexes (Elasticsearch, Qdrant). While it holds the leader
+ * lock it applies the change log to each index in order, saving each index's position after each
+ * batch (so a restart or a new leader resumes there: a change is applied once, or again after a
+ * crash mid-batch, which writes the same documents). A batch that fails is retried with backoff; if
+ * it keeps failing and some of its papers go in one by one, the others get a dead-letter record and
+ * the log moves on; if none go in, the engine is down: the position stays and the batch is retried.
+ */
+export class SharedIndexer {
+  private readonly states = new Map<string, ConsumerState>();
+  /** Indexes whose `init` succeeded (an engine down at start is retried like a failed batch). */
+  private readonly initialised = new Set<string>();
+  private stopped = false;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  private reindexRequested = false;
+
+  constructor(
+    private readonly deps: { db: Database; log: PaperChangeLog; papers: PaperRepository; lock: LeaderLock; consumers: IndexConsumer[]; logger: Logger },
+    private readonly options: IndexerOptions,
+  ) {}
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Looks for work now (a `papers_changed` notification). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** `gx reindex`: rebuild every shared index from the start of the log, at the leader's next turn. */
+  requestReindex(): void {
+    this.reindexRequested = true;
+    this.nudge();
+  }
+
+  state(): ConsumerState[] {
+    return [...this.states.values()];
+  }
+
+  async lag(): Promise<Record<string, LogLag>> {
+    const out: Record<string, LogLag> = {};
+    for (const c of this.deps.consumers) out[c.name] = await this.deps.log.lag((await this.deps.log.position(c.name)) ?? LOG_ORIGIN);
+    return out;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.nudge();
+    await this.loop;
+    await this.deps.lock.release();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      let busy = false;
+      try {
+        if (await this.deps.lock.tryHold()) {
+          if (this.reindexRequested) {
+            this.reindexRequested = false;
+            await this.reindex();
+          }
+          for (const consumer of this.deps.consumers) busy = (await this.drainOnce(consumer)) || busy;
+        }
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.deps.logger.warn({ err: (err as Error).message, failures }, 'indexer: a batch failed; retrying after a pause');
+      }
+      if (!busy && !this.stopped) await this.pause(failures ? Math.min(this.options.backoffMs * 2 ** failures, 30_000) : this.options.pollMs);
+    }
+  }
+
+  /** Applies one batch to one index; true when there was one. */
+  private async drainOnce(consumer: IndexConsumer): Promise<boolean> {
+    const { log } = this.deps;
+    if (!this.initialised.has(consumer.name)) {
+      await consumer.init();
+      this.initialised.add(consumer.name);
+    }
+    const state = this.stateOf(consumer, (await log.position(consumer.name)) ?? LOG_ORIGIN);
+    const { changes, next } = await log.read(state.cursor, this.options.batchSize);
+    if (changes.length === 0) return false;
+    const { upserts, deletes } = await resolveChanges(changes, this.deps.papers);
+    try {
+      await this.withRetries(() => consumer.apply(upserts, deletes));
+      delete state.lastError;
+    } catch (err) {
+      state.lastError = (err as Error).message;
+      await this.isolateFailures(consumer, upserts, deletes, err as Error);
+    }
+    await log.savePosition(consumer.name, next, this.deps.lock);
+    state.cursor = next;
+    state.applied += changes.length;
+    return true;
+  }
+
+  /**
+   * Tries the papers of a failed batch one at a time. Papers the index refuses get a dead-letter
+   * record; if none goes in, the fault is the engine's, and the batch stays to be retried.
+   */
+  private async isolateFailures(consumer: IndexConsumer, upserts: Paper[], deletes: string[], batchError: Error): Promise<void> {
+    const failed: { id: string; error: string }[] = [];
+    let succeeded = 0;
+    const items: [string, () => Promise<void>][] = [
+      ...upserts.map((p): [string, () => Promise<void>] => [p.id, () => consumer.apply([p], [])]),
+      ...deletes.map((id): [string, () => Promise<void>] => [id, () => consumer.apply([], [id])]),
+    ];
+    for (const [id, write] of items) {
+      try {
+        await write();
+        succeeded++;
+      } catch (err) {
+        failed.push({ id, error: (err as Error).message });
+        // Nothing has gone in yet after a few tries: the engine is down, not these papers.
+        if (succeeded === 0 && failed.length >= Math.min(3, items.length)) throw batchError;
+      }
+    }
+    if (failed.length === 0) return;
+    await this.deps.lock.query(
+      `INSERT INTO index_dead_letters (consumer, paper_id, attempts, error)
+       SELECT $1, id, $2, error FROM unnest($3::text[], $4::text[]) AS f(id, error)
+       ON CONFLICT (consumer, paper_id) DO UPDATE SET attempts = index_dead_letters.attempts + EXCLUDED.attempts, error = EXCLUDED.error, failed_at = now()`,
+      [consumer.name, this.options.attempts + 1, failed.map((f) => f.id), failed.map((f) => f.error)],
+    );
+    this.states.get(consumer.name)!.deadLettered += failed.length;
+    this.deps.logger.error({ index: consumer.name, papers: failed.map((f) => f.id), err: failed[0]!.error }, 'indexer: papers the index keeps refusing were set aside (index_dead_letters)');
+  }
+
+  /**
+   * Rebuilds each index from the start of the log. Elasticsearch gets a new versioned index filled
+   * by replaying the log, then the alias swap; the position then goes back to where the replay
+   * began, so every change made during it (deletes included) is applied to the new index as well.
+   * An index without versions (Qdrant) replays the log in place.
+   */
+  private async reindex(): Promise<void> {
+    for (const consumer of this.deps.consumers) {
+      const t0 = Date.now();
+      const began = await this.deps.log.snapshotCursor();
+      if (consumer.rebuild) {
+        await consumer.rebuild(this.replay());
+        await this.deps.log.savePosition(consumer.name, began, this.deps.lock);
+      } else {
+        await this.deps.log.savePosition(consumer.name, LOG_ORIGIN, this.deps.lock);
+      }
+      this.states.delete(consumer.name);
+      this.deps.logger.info({ index: consumer.name, ms: Date.now() - t0 }, 'indexer: reindex from the start of the change log');
+    }
+  }
+
+  /** The papers as they are now, in the order the log names them, from its first change to its last. */
+  private async *replay(): AsyncGenerator<Paper[]> {
+    let cursor: LogCursor = { ...LOG_ORIGIN };
+    for (;;) {
+      const { changes, next } = await this.deps.log.read(cursor, this.options.batchSize);
+      if (changes.length === 0) return;
+      const { upserts } = await resolveChanges(changes, this.deps.papers);
+      if (upserts.length) yield upserts;
+      cursor = next;
+    }
+  }
+
+  private stateOf(consumer: IndexConsumer, saved: LogCursor): ConsumerState {
+    let state = this.states.get(consumer.name);
+    if (!state) {
+      state = { name: consumer.name, cursor: saved, applied: 0, deadLettered: 0 };
+      this.states.set(consumer.name, state);
+    }
+    // Another leader may have moved it meanwhile: the saved position is the truth.
+    state.cursor = saved;
+    return state;
+  }
+
+  private async withRetries(work: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (err) {
+        if (attempt >= this.options.attempts || this.stopped) throw err;
+        await this.pause(this.options.backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
