@@ -89,7 +89,8 @@ function schemaDefault(schema: Map<string, string>, key: string): number | undef
 }
 
 const schema = configSchema();
-const k8sFiles = yamlFilesUnder(K8S_DIR);
+// The base only: overlays (k8s/overlays/*) hold partial patches, rendered and checked by overlays.test.ts.
+const k8sFiles = yamlFilesUnder(BASE_DIR);
 const manifests: Manifest[] = k8sFiles.flatMap((file) => loadYaml(file).map((doc) => ({ file, doc })));
 const compose = loadYaml(COMPOSE_FILE)[0];
 
