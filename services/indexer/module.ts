@@ -56,6 +56,13 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
     logger.info({ indexes: consumers.map((c) => c.name) }, 'indexer started');
     return {
       value: indexer,
+      // How far each shared index is behind the log (whichever instance leads, the positions are in Postgres).
+      ready: async () => {
+        const lags = await indexer.lag();
+        const worst = Object.values(lags).reduce((a, b) => (b.changes > a.changes ? b : a), { changes: 0, seconds: 0 });
+        const detail = Object.entries(lags).map(([name, l]) => `${name}: ${l.changes} behind${l.changes ? ` (${l.seconds} s)` : ''}`).join('; ');
+        return { state: 'ok', lag: worst, detail };
+      },
       close: async () => {
         await listener.stop();
         await indexer.stop();

@@ -6,8 +6,8 @@ import { semanticRoutes } from './semantic.routes';
 
 /**
  * The data API's paper search: keyword mode on the keyword index, vector and hybrid modes on the
- * vector-search module (which starts beside the keyword index; when it could not start, vector mode
- * says 503 `vector_unavailable` and keyword mode keeps working).
+ * vector-search module (which opens its index in the background; until it can answer, or when it
+ * could not start, vector mode says 503 `vector_unavailable` and keyword mode keeps working).
  */
 export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   name: 'semantic-search',
@@ -16,7 +16,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   async init({ get }) {
     const service = new SemanticSearchService({
       keywordIndex: get<KeywordIndex>('keyword-index'),
-      vector: get<VectorSearchParts | undefined>('vector-search'),
+      vector: get<VectorSearchParts>('vector-search'),
     });
     return { value: service, routes: [{ door: 'api', router: semanticRoutes(service) }] };
   },

@@ -1,5 +1,5 @@
 import { EmbeddingError } from '../../shared/embeddings/embedder.port';
-import { badGateway, serviceUnavailable } from '../../shared/errors/problem';
+import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { KeywordFilters, KeywordHit, KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
 import type { Paper } from '../../shared/papers/paper';
 import type { VectorHit } from '../../shared/vector-index/vector-index.port';
@@ -65,6 +65,11 @@ export class SemanticSearchService {
   private async nearest(p: SemanticParams, filters: KeywordFilters, limit: number): Promise<VectorHit[]> {
     const parts = this.deps.vector;
     if (!parts) throw serviceUnavailable('vector_unavailable', 'No vector index or embedder is configured; use mode=keyword.');
+    const unavailable = parts.unavailable();
+    if (unavailable) {
+      const retry = unavailable.retryAfterSeconds;
+      throw new ProblemError(503, 'vector_unavailable', unavailable.reason, {}, retry ? { 'Retry-After': String(retry) } : {});
+    }
     let query: Float32Array;
     try {
       [query] = (await parts.embedder.embedQueries([p.query])) as [Float32Array];

@@ -1,6 +1,18 @@
 import { Router } from 'express';
 
-export type ReadinessCheck = () => Promise<void>;
+/**
+ * What a check may say besides passing or throwing: its state and how far its index is behind the
+ * change log. `ok` passes with details; any other state (an index still building or catching up)
+ * is reported as degraded: this replica serves, without that part for now.
+ */
+export interface ReadinessNote {
+  state: 'ok' | 'starting' | 'catching_up';
+  /** Changes of the log not yet applied, and the age of the oldest of them. */
+  lag?: { changes: number; seconds: number };
+  detail?: string;
+}
+
+export type ReadinessCheck = () => Promise<void | ReadinessNote>;
 
 export interface Readiness {
   check: ReadinessCheck;
@@ -14,9 +26,11 @@ export interface Readiness {
 
 /**
  * `/healthz`: the process is alive. `/readyz`: 200 `ready` when every check passes; 200 `degraded`
- * when only shared backends fail (named in `degraded`; the listener still serves what does not need
- * them); 503 `not_ready` when something of this replica's own fails (an index still being built, a
- * worker not running), so a load balancer sends traffic to a replica that can serve it.
+ * when only shared backends fail or a part is still starting or catching up (named in `degraded`;
+ * the listener serves what does not need them); 503 `not_ready` when something of this replica's
+ * own fails (a worker not running, a local index that could not start), so a load balancer sends
+ * traffic to a replica that can serve it. Each check reports `ok`, its failure, or its note (state
+ * and lag behind the change log).
  */
 export function healthRoutes(checks: () => Record<string, Readiness>): Router {
   const router = Router();
@@ -24,14 +38,15 @@ export function healthRoutes(checks: () => Record<string, Readiness>): Router {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const results: Record<string, string> = {};
+    const results: Record<string, string | ReadinessNote> = {};
     const degraded: string[] = [];
     let ready = true;
     await Promise.all(
       Object.entries(checks()).map(async ([name, { check, shared }]) => {
         try {
-          await withTimeout(check(), 2_000);
-          results[name] = 'ok';
+          const note = await withTimeout(check(), 2_000);
+          results[name] = note ?? 'ok';
+          if (note && note.state !== 'ok') degraded.push(name);
         } catch (err) {
           if (shared) degraded.push(name);
           else ready = false;

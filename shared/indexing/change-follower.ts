@@ -28,6 +28,7 @@ export async function resolveChanges(changes: PaperChange[], papers: PaperReposi
 export class ChangeFollower {
   private queue: Promise<unknown> = Promise.resolve();
   private pending: Promise<number> | undefined;
+  private halted = false;
 
   constructor(
     private readonly log: PaperChangeLog,
@@ -50,7 +51,7 @@ export class ChangeFollower {
     this.pending ??= this.exclusive(async () => {
       this.pending = undefined;
       let applied = 0;
-      for (;;) {
+      while (!this.halted) {
         const { changes, next } = await this.log.read(this.cursor, this.options.batchSize ?? 500);
         if (changes.length === 0) return applied;
         const { upserts, deletes } = await resolveChanges(changes, this.papers);
@@ -59,8 +60,18 @@ export class ChangeFollower {
         applied += changes.length;
         await this.options.onAdvance?.(next);
       }
+      return applied;
     });
     return this.pending;
+  }
+
+  /** Stops after the batch in progress (shutdown); the cursor stays where the last applied batch ended. */
+  halt(): void {
+    this.halted = true;
+  }
+
+  get isHalted(): boolean {
+    return this.halted;
   }
 
   lag(): Promise<LogLag> {

@@ -21,7 +21,12 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
     await sync?.start();
     return {
       value: index,
-      ready: () => index.ping(),
+      ready: async () => {
+        await index.ping();
+        if (!sync) return undefined;
+        const lag = await sync.lag();
+        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
+      },
       // A process-local index answers from memory; a shared engine (Elasticsearch) is every replica's.
       sharedBackend: !index.processLocal,
       close: async () => {

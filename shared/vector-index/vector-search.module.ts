@@ -15,17 +15,24 @@ export interface VectorSearchParts {
   embedder: Embedder;
   index: VectorIndex;
   papers: PaperRepository;
+  /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
+  unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
+
+/** How long a client is told to wait while the index is built (a hint; readiness shows the progress). */
+const RETRY_WHILE_STARTING_SECONDS = 5;
 
 /**
  * The embedder and vector index of this process. A process-local index (the embedded HNSW) follows
  * the change log with vectors from the embedding store; a shared one (Qdrant) is only read: the
- * indexer writes it, and this process embeds queries only. Its value is undefined when it cannot
- * start: the process still starts (keyword mode keeps working, vector mode answers 503
- * `vector_unavailable`), the cause is logged, and readiness reports it (not ready for a local index
- * another replica may have; degraded for a shared one every replica shares).
+ * indexer writes it, and this process embeds queries only.
+ *
+ * A local index is opened (or built) in the background: the process serves at once, keyword mode
+ * and the public search included, while vector mode answers 503 `vector_unavailable` with
+ * `Retry-After` and readiness reports the module as starting, then its lag. One that fails to start
+ * is logged with its cause and reported not ready (another replica may have it).
  */
-export const vectorSearchModule: ModuleDefinition<VectorSearchParts | undefined> = {
+export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
   name: 'vector-search',
   dependsOn: ['database', 'papers'],
   async init({ config, logger, get }) {
@@ -36,24 +43,45 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts | undefined>
     const sync = index.processLocal
       ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder, embeddingModelKey(config)), db.url, logger, path.join(config.dataDir, 'vector-sync.json'))
       : undefined;
-    let value: VectorSearchParts | undefined;
+    let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
     let failure: Error | undefined;
-    try {
-      await (sync ? sync.start() : index.init());
-      value = { embedder, index, papers };
-    } catch (err) {
-      failure = err as Error;
-      logger.error({ err: failure.message, index: index.kind }, 'vector search could not start: keyword mode only');
-    }
+    let closing = false;
+    const started = sync
+      ? sync.start().then(
+          () => void (state = 'ready'),
+          (err: Error) => {
+            state = 'failed';
+            failure = err;
+            if (!closing) logger.error({ err: err.message, index: index.kind }, 'vector search could not start: keyword mode only');
+          },
+        )
+      : // A shared index that is down now is not fatal: readiness reports it, requests answer 503.
+        index.init().catch((err: Error) => logger.warn({ err: err.message, index: index.kind }, 'vector index unreachable at start'));
     return {
-      value,
+      value: {
+        embedder,
+        index,
+        papers,
+        unavailable: () =>
+          state === 'ready'
+            ? undefined
+            : state === 'starting'
+              ? { reason: 'The vector index is still being built; retry shortly, or use mode=keyword.', retryAfterSeconds: RETRY_WHILE_STARTING_SECONDS }
+              : { reason: `The vector index could not start (${failure?.message}); use mode=keyword.` },
+      },
       ready: async () => {
-        if (failure) throw new Error(`did not start: ${failure.message}`);
+        if (state === 'failed') throw new Error(`did not start: ${failure?.message}`);
+        if (state === 'starting') return { state: 'starting', detail: 'opening or building the vector index' };
         await index.ping();
+        if (!sync) return undefined;
+        const lag = await sync.lag();
+        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
       },
       sharedBackend: !index.processLocal,
       close: async () => {
+        closing = true;
         await sync?.stop().catch(() => undefined);
+        await started;
         await index.close();
         await embedder.close();
       },

@@ -60,8 +60,13 @@ export class VectorSync {
   async rebuild(): Promise<void> {
     await this.follower.exclusive(async () => {
       const t0 = Date.now();
+      // The saved position describes the index as it was; a rebuild cut short must not be taken for it.
+      fs.rmSync(this.stateFile, { force: true });
       const cursor = await this.log.snapshotCursor();
-      for await (const batch of this.repository.allInBatches(BATCH)) await this.write(batch, []);
+      for await (const batch of this.repository.allInBatches(BATCH)) {
+        if (this.follower.isHalted) throw new Error('stopped while building the vector index');
+        await this.write(batch, []);
+      }
       this.follower.cursor = cursor;
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
     });
@@ -78,8 +83,12 @@ export class VectorSync {
   }
 
   async stop(): Promise<void> {
+    this.follower.halt();
     await this.listener.stop();
-    await this.follower.exclusive(async () => this.writeState());
+    await this.follower.exclusive(async () => {
+      // No state file means a build was cut short: the next start must build again, not trust it.
+      if (fs.existsSync(this.stateFile)) this.writeState();
+    });
   }
 
   private async write(upserts: Paper[], deletes: string[]): Promise<void> {

@@ -2,6 +2,20 @@ import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
+
+/**
+ * Waits until the process's vector index has been opened or built (it starts in the background;
+ * until then vector mode answers 503 with Retry-After, as a client would see it).
+ */
+export function vectorIndexReady(app: TestProcess): Promise<true> {
+  return waitFor('the vector index to be ready', async () => {
+    const res = await fetch(`${app.url}/readyz`);
+    const checks = ((await res.json()) as { checks: Record<string, unknown> }).checks;
+    const state = checks['vector-search'];
+    return state === 'ok' || (typeof state === 'object' && (state as { state: string }).state !== 'starting');
+  }, 50);
+}
 
 export interface DemoSearchApi {
   database: TestDatabase;
@@ -23,6 +37,7 @@ export function useDemoSearchApi(): DemoSearchApi {
     api.database = await createTestDatabase({ migrate: false });
     api.app = await startTestProcess({ DATABASE_URL: api.database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
     auth = (await testKeys(api.database.db).create('researcher')).auth;
+    await vectorIndexReady(api.app);
   });
   afterAll(async () => {
     await api.app?.stop();

@@ -10,7 +10,7 @@ import { freePort } from '../support/services';
 import { createTestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess } from '../support/test-process';
-import { useDemoSearchApi } from './demo-search-api';
+import { useDemoSearchApi, vectorIndexReady } from './demo-search-api';
 
 /** Vector and hybrid modes on the embedded defaults (lexical embedder, persisted HNSW index). */
 describe('data API paper search: vector and hybrid modes', () => {
@@ -91,6 +91,7 @@ describe('the persisted vector index', () => {
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, DEMO_DATA: 'true' };
     const query = { q: 'offshore wind power', limit: '10' };
     let app = await startTestProcess(env);
+    await vectorIndexReady(app);
     const auth = (await testKeys(database.db).create('internal')).auth;
     const first = (await request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth).expect(200)).body.data;
     await app.stop();
@@ -99,6 +100,7 @@ describe('the persisted vector index', () => {
     await loadPapers(recordsAsLines([{ id: 'late-1', title: 'Zeolite membranes for ammonia cracking', lang: 'en', draft_score: 90 }]), new PaperRepository(database.db));
     try {
       app = await startTestProcess(env);
+      await vectorIndexReady(app);
       const again = (await request(app.apiUrl!).get('/api/v1/papers/search').query(query).set('Authorization', auth).expect(200)).body.data;
       expect(again.map((p: { id: string }) => p.id)).toEqual(first.map((p: { id: string }) => p.id));
       const late = (await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: 'zeolite membranes ammonia cracking', limit: '1' }).set('Authorization', auth).expect(200)).body.data;
