@@ -2,7 +2,12 @@ import { ChangeFollower } from '../../shared/indexing/change-follower';
 import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
 import { LOG_ORIGIN, PaperChangeLog } from '../../shared/papers/change-log';
 import { PaperRepository } from '../../shared/papers/paper.repository';
+import { createLogger } from '../../shared/logging/logger';
+import { createIngest } from '../../services/ingest-worker/ingest-factory';
+import { runInProcess } from '../../services/ingest-worker/runner/run-in-process';
+import { climatePaper, writeJsonl } from '../ingest/ingest-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testConfig } from '../support/test-run';
 import { MapIndex } from './map-index';
 
 const paper = (id: string, title = `Carbon paper ${id}`) => ({ id, title, lang: 'en', year: 2024 });
@@ -64,6 +69,33 @@ describe('the paper change log', () => {
     await follower.catchUp();
     expect(index.ids()).toEqual(await storedIds());
     expect(index.ids()).toHaveLength(120);
+    expect(index.maxWritesOfOnePaperPerBatch).toBe(1);
+  });
+
+  it('a loader and an ingest run writing at once: the follower ends with exactly the papers of Postgres', async () => {
+    const index = new MapIndex();
+    const follower = new ChangeFollower(log, papers, index, { ...LOG_ORIGIN }, { batchSize: 5 });
+    const config = testConfig({ INGEST_PAGE_SIZE: '3' });
+    const ingest = await createIngest(config, database.db, createLogger({ level: 'silent' }));
+    const file = writeJsonl(Array.from({ length: 24 }, (_, i) => climatePaper(i + 1)));
+    let writing = true;
+    const following = (async () => {
+      while (writing) await follower.catchUp();
+    })();
+    try {
+      await Promise.all([
+        runInProcess(ingest.jobs, file, undefined, 'cli', { concurrency: 2, attempts: 3, backoffMs: 0 }),
+        loadPapers(recordsAsLines(Array.from({ length: 40 }, (_, i) => paper(`loaded-${i}`))), papers, { batchSize: 4 }),
+      ]);
+    } finally {
+      writing = false;
+      await following;
+      await ingest.close();
+    }
+    await follower.catchUp();
+    const stored = await storedIds();
+    expect(stored.length).toBeGreaterThan(40);
+    expect(index.ids()).toEqual(stored);
     expect(index.maxWritesOfOnePaperPerBatch).toBe(1);
   });
 
