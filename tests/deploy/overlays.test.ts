@@ -17,14 +17,11 @@ import { parseAllDocuments } from 'yaml';
 import { DEFAULT_DEMO_COUNT } from '../../shared/demo/demo-papers';
 import { loadConfig } from '../../shared/config/config';
 import { MODULES, TARGETS } from '../../services/registry';
+import { configSchema, loadYaml, ROOT, type Obj } from './deploy-files';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const K8S_DIR = path.join(ROOT, 'k8s');
 const BASE_DIR = path.join(K8S_DIR, 'base');
 const PRODUCTION_DIR = path.join(K8S_DIR, 'overlays', 'production');
-const CONFIG_FILE = path.join(ROOT, 'shared', 'config', 'config.ts');
-
-type Obj = Record<string, any>;
 
 // ------------------------------------------------------------------ sizing formula --
 
@@ -82,31 +79,9 @@ function statedSizing(text: string): { papers?: number; memory?: { fixed: number
 
 // ------------------------------------------------------------------ loading --
 
-function loadYamlFile(file: string): Obj[] {
-  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'), { prettyErrors: true });
-  const list = Array.isArray(docs) ? docs : [docs];
-  const errors = list.flatMap((d) => d.errors.map((e) => `${path.relative(ROOT, file)}: ${e.message}`));
-  if (errors.length) throw new Error(errors.join('\n'));
-  return list.map((d) => d.toJS() as Obj | null).filter((d): d is Obj => d !== null && typeof d === 'object');
-}
 
-/** The config schema's top-level keys, read from the source (as manifests.test.ts does). */
-function schemaKeys(): Set<string> {
-  const src = fs.readFileSync(CONFIG_FILE, 'utf8');
-  const start = src.search(/\bschema\s*=\s*z\s*\.\s*object\s*\(\s*\{/);
-  if (start < 0) throw new Error('no `schema = z.object({` in shared/config/config.ts');
-  const open = src.indexOf('{', start);
-  let depth = 0;
-  let end = -1;
-  for (let i = open; i < src.length; i++) {
-    if (src[i] === '{') depth++;
-    else if (src[i] === '}' && --depth === 0) {
-      end = i;
-      break;
-    }
-  }
-  return new Set([...src.slice(open + 1, end).matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*:/gm)].map((m) => m[1]));
-}
+/** The config schema's top-level keys. */
+const schemaKeys = (): Set<string> => new Set(configSchema().keys());
 
 // ---------------------------------------------------- a small kustomize renderer --
 
@@ -146,16 +121,16 @@ const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 
  * transforms are ignored; a field it does not understand fails the test instead of being skipped.
  */
 function render(dir: string): Obj[] {
-  const kustomization = loadYamlFile(path.join(dir, 'kustomization.yaml'))[0];
+  const kustomization = loadYaml(path.join(dir, 'kustomization.yaml'))[0];
   const unsupported = Object.keys(kustomization).filter((k) => !SUPPORTED_FIELDS.has(k));
   if (unsupported.length) throw new Error(`${path.relative(ROOT, dir)}/kustomization.yaml: the test renderer does not support ${unsupported.join(', ')}`);
   const docs: Obj[] = (kustomization.resources ?? []).flatMap((r: string) => {
     const p = path.join(dir, r);
-    return fs.statSync(p).isDirectory() ? render(p) : loadYamlFile(p);
+    return fs.statSync(p).isDirectory() ? render(p) : loadYaml(p);
   });
   for (const entry of kustomization.patches ?? []) {
     if (entry.target) throw new Error('the test renderer does not support patches with a target');
-    const patches = entry.path ? loadYamlFile(path.join(dir, entry.path)) : loadYamlFile0(entry.patch);
+    const patches = entry.path ? loadYaml(path.join(dir, entry.path)) : loadYamlFile0(entry.patch);
     for (const p of patches) {
       const i = docs.findIndex((d) => d.kind === p.kind && d.metadata?.name === p.metadata?.name);
       if (i < 0) throw new Error(`patch ${entry.path ?? '(inline)'}: no ${p.kind}/${p.metadata?.name} in the resources`);
@@ -186,7 +161,7 @@ interface Rendered {
 
 const schema = schemaKeys();
 const secretTemplateFile = path.join(BASE_DIR, 'secret.example.yaml');
-const secretTemplate = loadYamlFile(secretTemplateFile).find((d) => d.kind === 'Secret')!;
+const secretTemplate = loadYaml(secretTemplateFile).find((d) => d.kind === 'Secret')!;
 /** Every key the Secret template names, filled in or commented out (optional ones). */
 const secretTemplateKeys = new Set([
   ...Object.keys({ ...(secretTemplate.stringData ?? {}), ...(secretTemplate.data ?? {}) }),
