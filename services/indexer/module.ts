@@ -74,7 +74,7 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
 
 export function startIndexer(db: Database, papers: PaperRepository, consumers: IndexConsumer[], logger: Logger): SharedIndexer {
   const indexer = new SharedIndexer(
-    { db, log: new PaperChangeLog(db), papers, lock: new LeaderLock(db.url, INDEXER_LOCK_KEY, logger), consumers, logger },
+    { log: new PaperChangeLog(db), papers, lock: new LeaderLock(db.url, INDEXER_LOCK_KEY, logger), consumers, logger },
     { batchSize: 500, attempts: 3, backoffMs: 500, pollMs: 1_000 },
   );
   indexer.start();

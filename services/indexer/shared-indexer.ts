@@ -1,4 +1,3 @@
-import type { Database } from '../../shared/db/database';
 import { resolveChanges } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
 import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../../shared/papers/change-log';
@@ -43,7 +42,7 @@ export class SharedIndexer {
   private reindexRequested = false;
 
   constructor(
-    private readonly deps: { db: Database; log: PaperChangeLog; papers: PaperRepository; lock: LeaderLock; consumers: IndexConsumer[]; logger: Logger },
+    private readonly deps: { log: PaperChangeLog; papers: PaperRepository; lock: LeaderLock; consumers: IndexConsumer[]; logger: Logger },
     private readonly options: IndexerOptions,
   ) {}
 
@@ -56,8 +55,12 @@ export class SharedIndexer {
     this.wake?.();
   }
 
-  /** `gx reindex`: rebuild every shared index from the start of the log, at the leader's next turn. */
+  /**
+   * `gx reindex`: rebuild every shared index from the start of the log, at the leader's next turn.
+   * Only the leader takes the request; an instance that leads later must not act on an old one.
+   */
   requestReindex(): void {
+    if (!this.deps.lock.isHeld) return;
     this.reindexRequested = true;
     this.nudge();
   }
@@ -111,12 +114,21 @@ export class SharedIndexer {
     const { changes, next } = await log.read(state.cursor, this.options.batchSize);
     if (changes.length === 0) return false;
     const { upserts, deletes } = await resolveChanges(changes, this.deps.papers);
+    let whole = true;
     try {
       await this.withRetries(() => consumer.apply(upserts, deletes));
       delete state.lastError;
     } catch (err) {
+      whole = false;
       state.lastError = (err as Error).message;
       await this.isolateFailures(consumer, upserts, deletes, err as Error);
+    }
+    if (whole) {
+      // A paper set aside earlier that has now gone in is no longer a dead letter.
+      await this.deps.lock.query('DELETE FROM index_dead_letters WHERE consumer = $1 AND paper_id = ANY($2::text[])', [
+        consumer.name,
+        [...upserts.map((p) => p.id), ...deletes],
+      ]);
     }
     await log.savePosition(consumer.name, next, this.deps.lock);
     state.cursor = next;

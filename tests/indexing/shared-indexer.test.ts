@@ -70,7 +70,7 @@ describe('the shared indexer', () => {
 
   function startIndexer(consumers: IndexConsumer[]): SharedIndexer {
     const indexer = new SharedIndexer(
-      { db: database.db, log: new PaperChangeLog(database.db), papers, lock: new LeaderLock(database.url, INDEXER_LOCK_KEY, logger), consumers, logger },
+      { log: new PaperChangeLog(database.db), papers, lock: new LeaderLock(database.url, INDEXER_LOCK_KEY, logger), consumers, logger },
       OPTIONS,
     );
     indexer.start();
@@ -144,11 +144,20 @@ describe('the shared indexer', () => {
     const index = new MapIndex();
     await load(ids('r', 12));
     const [poison] = (await storedIds()).slice(3, 4);
-    const indexer = startIndexer([mapConsumer('keyword', index, (batch) => (batch.includes(poison!) ? new Error('mapper_parsing_exception') : undefined))]);
+    let refusing = true;
+    const indexer = startIndexer([mapConsumer('keyword', index, (batch) => (refusing && batch.includes(poison!) ? new Error('mapper_parsing_exception') : undefined))]);
     await caughtUp(indexer);
     expect(index.ids()).toEqual((await storedIds()).filter((id) => id !== poison));
-    const letters = (await database.db.query('SELECT consumer, paper_id, error FROM index_dead_letters')).rows;
-    expect(letters).toEqual([{ consumer: 'keyword', paper_id: poison, error: 'mapper_parsing_exception' }]);
+    const letters = async () => (await database.db.query('SELECT consumer, paper_id, error FROM index_dead_letters')).rows;
+    expect(await letters()).toEqual([{ consumer: 'keyword', paper_id: poison, error: 'mapper_parsing_exception' }]);
+
+    // Mended (the mapping fixed, say), the paper's next change goes in and its dead letter goes.
+    refusing = false;
+    await database.db.query(`UPDATE papers SET title = title || ' (corrected)' WHERE id = $1`, [poison]);
+    indexer.nudge();
+    await caughtUp(indexer);
+    expect(index.ids()).toEqual(await storedIds());
+    expect(await letters()).toEqual([]);
   });
 
   it('a reindex replays the log from its start into a new version, deletes included', async () => {
