@@ -2,20 +2,25 @@ import { ChangeListener } from '../db/change-listener';
 import { ChangeFollower } from '../indexing/change-follower';
 import type { Logger } from '../logging/logger';
 import { LOG_ORIGIN, type LogLag, type PaperChangeLog } from '../papers/change-log';
+import type { Paper } from '../papers/paper';
 import type { PaperRepository } from '../papers/paper.repository';
 import type { KeywordIndex } from './keyword-index.port';
+import { readKeywordSnapshot, saveKeywordSnapshot } from './keyword-snapshot';
 
 export const PAPERS_CHANGED_CHANNEL = 'papers_changed';
 export const PAPERS_REINDEX_CHANNEL = 'papers_reindex';
 
 /**
- * Keeps a process-private keyword index (the embedded engine) current with Postgres: built from the
- * papers table at start, then following the change log (woken by the `papers_changed` notification,
- * and polled), and rebuilt when `gx reindex` notifies `papers_reindex`.
+ * Keeps a process-private keyword index (the embedded engine) current with Postgres. At start it
+ * reopens its snapshot on disk (the papers and the change-log position they are current to) and
+ * catches up from the log; without one it is built from the papers table. Then it follows the log
+ * (woken by the `papers_changed` notification, and polled), and is rebuilt from Postgres when
+ * `gx reindex` notifies `papers_reindex`. The snapshot is saved after a build and at shutdown.
  */
 export class IndexSync {
   private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
+  private database = '';
 
   constructor(
     private readonly repository: PaperRepository,
@@ -23,23 +28,24 @@ export class IndexSync {
     private readonly index: KeywordIndex,
     databaseUrl: string,
     private readonly logger: Logger,
-    pollMs = 5_000,
+    private readonly options: { snapshotDir?: string; pollMs?: number } = {},
   ) {
     this.follower = new ChangeFollower(log, repository, { apply: (upserts, deletes) => this.write(upserts, deletes) }, { ...LOG_ORIGIN });
     this.listener = new ChangeListener(
       databaseUrl,
       { [PAPERS_CHANGED_CHANNEL]: async () => void (await this.follower.catchUp()), [PAPERS_REINDEX_CHANNEL]: () => this.rebuild() },
       logger,
-      { pollMs, quietMs: 20 },
+      { pollMs: options.pollMs ?? 5_000, quietMs: 20 },
     );
   }
 
   async start(): Promise<void> {
-    await this.rebuild();
+    this.database = await this.log.databaseIdentity();
+    if (!(await this.reopen())) await this.rebuild();
     await this.listener.start();
   }
 
-  /** A fresh build from the papers table, then the changes made meanwhile. */
+  /** A fresh build from the papers table, then the changes made meanwhile; the snapshot follows. */
   async rebuild(): Promise<void> {
     await this.follower.exclusive(async () => {
       const t0 = Date.now();
@@ -49,6 +55,8 @@ export class IndexSync {
       this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, 'keyword index built from Postgres');
     });
     await this.follower.catchUp();
+    // In the background: a crash later still finds a recent snapshot.
+    void this.follower.exclusive(() => this.save()).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index snapshot not saved'));
   }
 
   catchUp(): Promise<number> {
@@ -59,12 +67,40 @@ export class IndexSync {
     return this.follower.lag();
   }
 
-  stop(): Promise<void> {
-    return this.listener.stop();
+  async stop(): Promise<void> {
+    this.follower.halt();
+    await this.listener.stop();
+    await this.follower.exclusive(() => this.save()).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index snapshot not saved'));
   }
 
-  private async write(upserts: Parameters<KeywordIndex['upsert']>[0], deletes: string[]): Promise<void> {
+  /** Opens the snapshot of this database, if there is a whole one, and catches up from its position. */
+  private async reopen(): Promise<boolean> {
+    const dir = this.options.snapshotDir;
+    if (!dir) return false;
+    const t0 = Date.now();
+    const saved = await readKeywordSnapshot(dir, this.database).catch(() => undefined);
+    if (!saved) return false;
+    await this.follower.exclusive(async () => {
+      await this.index.rebuild(batchesOf(saved.papers));
+      this.follower.cursor = saved.cursor;
+    });
+    const applied = await this.follower.catchUp();
+    this.logger.info({ papers: await this.index.count(), caughtUp: applied, ms: Date.now() - t0 }, 'keyword index reopened from its snapshot and caught up');
+    return true;
+  }
+
+  private async save(): Promise<void> {
+    const dir = this.options.snapshotDir;
+    if (!dir || !this.index.exportPapers || !this.database) return;
+    await saveKeywordSnapshot(dir, { database: this.database, cursor: { ...this.follower.cursor } }, this.index.exportPapers());
+  }
+
+  private async write(upserts: Paper[], deletes: string[]): Promise<void> {
     if (upserts.length) await this.index.upsert(upserts);
     if (deletes.length) await this.index.remove(deletes);
   }
+}
+
+async function* batchesOf(papers: Paper[], size = 1000): AsyncGenerator<Paper[]> {
+  for (let i = 0; i < papers.length; i += size) yield papers.slice(i, i + size);
 }

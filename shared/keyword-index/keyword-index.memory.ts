@@ -38,6 +38,10 @@ export class MemoryKeywordIndex implements KeywordIndex {
     return { total: slots.length, hits: page.map((slot) => ({ paper: state.papers[slot]!, score: scores[slot]! })) };
   }
 
+  exportPapers(): Paper[] {
+    return this.state.papers.filter((p): p is Paper => p !== undefined);
+  }
+
   async count(): Promise<number> {
     return this.state.size;
   }

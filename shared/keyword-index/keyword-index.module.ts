@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Database } from '../db/database';
 import { PaperChangeLog } from '../papers/change-log';
 import type { PaperRepository } from '../papers/paper.repository';
@@ -7,8 +8,8 @@ import type { KeywordIndex } from './keyword-index.port';
 import { IndexSync } from './index-sync';
 
 /**
- * The keyword engine of this process. A process-local index is built from Postgres and follows the
- * change log. A shared engine (Elasticsearch) is only read here: the indexer alone writes it.
+ * The keyword engine of this process. A process-local index reopens its snapshot under DATA_DIR (or
+ * is built from Postgres) and follows the change log. A shared engine (Elasticsearch) is only read here: the indexer alone writes it.
  */
 export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
   name: 'keyword-index',
@@ -17,7 +18,9 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
     const index = createKeywordIndex(config);
     await index.init();
     const db = get<Database>('database');
-    const sync = index.processLocal ? new IndexSync(get<PaperRepository>('papers'), new PaperChangeLog(db), index, db.url, logger) : undefined;
+    const sync = index.processLocal
+      ? new IndexSync(get<PaperRepository>('papers'), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: path.join(config.dataDir, 'keyword-index') })
+      : undefined;
     await sync?.start();
     return {
       value: index,

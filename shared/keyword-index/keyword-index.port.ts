@@ -49,6 +49,8 @@ export interface KeywordIndex {
   /** Rebuilds the index from scratch from the given batches and swaps it in without downtime. */
   rebuild(batches: AsyncIterable<Paper[]>): Promise<void>;
   search(query: KeywordQuery): Promise<KeywordSearchResult>;
+  /** Every indexed paper (a process-local engine's content, for its snapshot on disk). */
+  exportPapers?(): Paper[];
   /** Number of indexed papers. */
   count(): Promise<number>;
   /** Throws when the engine cannot be reached (used by readiness checks). */

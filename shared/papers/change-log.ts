@@ -59,6 +59,12 @@ export class PaperChangeLog {
     return { changes: rows[0]!.changes, seconds: Math.max(0, Math.round(rows[0]!.seconds ?? 0)) };
   }
 
+  /** The database's random identity: positions of this log mean nothing in another database. */
+  async databaseIdentity(): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>('SELECT id::text AS id FROM database_identity ORDER BY created_at LIMIT 1');
+    return rows[0]!.id;
+  }
+
   /** Where a shared index (by consumer name) has applied the log to; undefined before its first batch. */
   async position(consumer: string): Promise<LogCursor | undefined> {
     const { rows } = await this.db.query<LogCursor>('SELECT position::text AS position FROM index_positions WHERE consumer = $1', [consumer]);

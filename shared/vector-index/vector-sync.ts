@@ -21,6 +21,7 @@ const BATCH = 256;
 export class VectorSync {
   private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
+  private database = '';
 
   constructor(
     private readonly repository: PaperRepository,
@@ -45,6 +46,7 @@ export class VectorSync {
   async start(): Promise<void> {
     const t0 = Date.now();
     await this.index.init();
+    this.database = await this.log.databaseIdentity();
     const saved = this.readState();
     if (saved !== undefined && (await this.index.count()) > 0) {
       this.follower.cursor = saved;
@@ -105,8 +107,9 @@ export class VectorSync {
 
   private readState(): LogCursor | undefined {
     try {
-      const cursor = (JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor }).cursor;
-      return cursor && /^\d+$/.test(cursor.position) ? { position: cursor.position } : undefined;
+      const { cursor, database } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string };
+      // A position of another database's log (DATABASE_URL changed, DATA_DIR kept) means nothing here.
+      return database === this.database && cursor && /^\d+$/.test(cursor.position) ? { position: cursor.position } : undefined;
     } catch {
       return undefined;
     }
@@ -115,7 +118,7 @@ export class VectorSync {
   private writeState(): void {
     fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
     const tmp = `${this.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor }));
+    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database }));
     fs.renameSync(tmp, this.stateFile);
   }
 }

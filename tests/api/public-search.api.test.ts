@@ -177,6 +177,8 @@ describe('public paper search (target all, demo corpus)', () => {
     await request(app.url).get('/healthz').expect(200, { status: 'ok' });
     const ready = await request(app.url).get('/readyz').expect(200);
     // The in-process index reports its state and how far it is behind the change log.
-    expect(ready.body).toMatchObject({ status: 'ready', checks: { database: 'ok', 'keyword-index': { state: 'ok', lag: { changes: 0, seconds: 0 } } } });
+    // (The vector index may still be building in the background: then the process is `degraded`, still 200.)
+    expect(ready.body).toMatchObject({ checks: { database: 'ok', 'keyword-index': { state: 'ok', lag: { changes: 0, seconds: 0 } } } });
+    expect(['ready', 'degraded']).toContain(ready.body.status);
   });
 });

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import request from 'supertest';
+import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
+import { PaperRepository } from '../../shared/papers/paper.repository';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestProcess } from '../support/test-process';
+import { makeTempDir, removeDir } from '../support/test-run';
+
+const paper = (id: string, title: string) => ({ id, title, lang: 'en', year: 2024 });
+
+/** Starts `--target public-search`-like serving (`all`) on a data directory and says how the keyword index came up. */
+async function start(database: TestDatabase, dataDir: string) {
+  const lines: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+  const app = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir }, 'all', pino({ level: 'info' }, sink));
+  const how = lines.map((l) => JSON.parse(l).msg as string).find((m) => m.startsWith('keyword index'));
+  return { app, how };
+}
+
+const total = async (url: string, q: string) => (await request(url).get('/api/v1/papers/search').query({ q }).expect(200)).body.total as number;
+
+/**
+ * A restart reopens the embedded keyword index from its snapshot under DATA_DIR and catches up from
+ * the change log (papers loaded, changed or deleted while it was down), instead of reading every
+ * paper from Postgres; a snapshot of another database is never reopened.
+ */
+describe('the embedded keyword index on disk', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = makeTempDir('keyword-snapshot');
+    fs.chmodSync(dataDir, 0o777);
+    database = await createTestDatabase();
+    await loadPapers(recordsAsLines([paper('a', 'Tidal energy storage'), paper('b', 'Tidal power economics'), paper('c', 'Geothermal heat pumps')]), new PaperRepository(database.db));
+  });
+  afterAll(async () => {
+    await database?.drop();
+    removeDir(dataDir);
+  });
+
+  it('is built from Postgres on the first start and saved at shutdown', async () => {
+    const { app, how } = await start(database, dataDir);
+    expect(how).toBe('keyword index built from Postgres');
+    expect(await total(app.url, 'tidal')).toBe(2);
+    await app.stop();
+    expect(fs.readFileSync(path.join(dataDir, 'keyword-index', 'papers.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
+  });
+
+  it('is reopened at the next start and catches up with what changed meanwhile', async () => {
+    const papers = new PaperRepository(database.db);
+    await loadPapers(recordsAsLines([paper('d', 'Tidal lagoon ecology'), paper('b', 'Wave power economics')]), papers);
+    await database.db.query(`DELETE FROM papers WHERE title = 'Geothermal heat pumps'`);
+    const { app, how } = await start(database, dataDir);
+    try {
+      expect(how).toBe('keyword index reopened from its snapshot and caught up');
+      expect(await total(app.url, 'tidal')).toBe(2);
+      expect(await total(app.url, 'wave')).toBe(1);
+      expect(await total(app.url, 'geothermal')).toBe(0);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('is not reopened against another database', async () => {
+    const other = await createTestDatabase();
+    try {
+      await loadPapers(recordsAsLines([paper('z', 'Peatland carbon')]), new PaperRepository(other.db));
+      const { app, how } = await start(other, dataDir);
+      try {
+        expect(how).toBe('keyword index built from Postgres');
+        expect(await total(app.url, 'tidal')).toBe(0);
+        expect(await total(app.url, 'peatland')).toBe(1);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await other.drop();
+    }
+  });
+});
