@@ -35,12 +35,13 @@ const KiB = 1024;
  *   process alone (events-keys)           113 MiB at any corpus size
  *   + embedded keyword index              ~10.3 KiB a paper  (public-search 185 → 436 MiB, 5k → 30k)
  *   + embedded vector index (1,024 dims)  ~15 KiB a paper    (semantic-search peak 286 → 907 MiB)
- *   snapshot on disk                      8,408 bytes a paper (240.55 MiB at 30,000), two during a save
+ *   vector snapshot on disk               8,408 bytes a paper (240.55 MiB at 30,000), two during a save
+ *   keyword snapshot on disk              ~2.1 KiB a paper (papers.jsonl), two during a save
  * The constants below round those up; the manifests state the same ones.
  */
 const SIZING = {
   memory: { fixed: 192 * MiB, keywordPerPaper: 12 * KiB, vectorPerPaper: 16 * KiB },
-  data: { fixed: 16 * MiB, vectorPerPaper: 16.5 * KiB },
+  data: { fixed: 16 * MiB, keywordPerPaper: 5 * KiB, vectorPerPaper: 16.5 * KiB },
 };
 
 interface Engines {
@@ -52,7 +53,8 @@ interface Engines {
 
 const memoryNeed = (papers: number, e: Engines) =>
   SIZING.memory.fixed + papers * ((e.keyword ? SIZING.memory.keywordPerPaper : 0) + (e.vector ? SIZING.memory.vectorPerPaper : 0));
-const dataNeed = (papers: number, e: Engines) => SIZING.data.fixed + papers * (e.vector ? SIZING.data.vectorPerPaper : 0);
+const dataNeed = (papers: number, e: Engines) =>
+  SIZING.data.fixed + papers * ((e.keyword ? SIZING.data.keywordPerPaper : 0) + (e.vector ? SIZING.data.vectorPerPaper : 0));
 
 /** A Kubernetes quantity in bytes (memory and storage forms). */
 function bytes(quantity: string | number): number {
@@ -396,7 +398,7 @@ describe('sizing of k8s/base (embedded engines)', () => {
   it('k8s/README.md states the formula with the constants used here', () => {
     const c = (n: number) => String(n / KiB);
     expect(formulaDoc).toContain(`${SIZING.memory.fixed / MiB} MiB`);
-    for (const perPaper of [SIZING.memory.keywordPerPaper, SIZING.memory.vectorPerPaper, SIZING.data.vectorPerPaper]) expect(formulaDoc).toContain(`${c(perPaper)} KiB`);
+    for (const perPaper of [SIZING.memory.keywordPerPaper, SIZING.memory.vectorPerPaper, SIZING.data.keywordPerPaper, SIZING.data.vectorPerPaper]) expect(formulaDoc).toContain(`${c(perPaper)} KiB`);
   });
 
   it('the formula covers the measured figures it was derived from', () => {
@@ -438,15 +440,17 @@ describe('sizing of k8s/base (embedded engines)', () => {
         fixed: SIZING.memory.fixed,
         perPaper: (engines.keyword ? SIZING.memory.keywordPerPaper : 0) + (engines.vector ? SIZING.memory.vectorPerPaper : 0),
       });
-      if (engines.vector) expect(stated.data).toEqual({ fixed: SIZING.data.fixed, perPaper: SIZING.data.vectorPerPaper });
+      expect(stated.data).toEqual({
+        fixed: SIZING.data.fixed,
+        perPaper: (engines.keyword ? SIZING.data.keywordPerPaper : 0) + (engines.vector ? SIZING.data.vectorPerPaper : 0),
+      });
     });
 
-    it('its memory limit (and /data sizeLimit, with the vector index) satisfy the formula for that corpus', () => {
+    it('its memory limit and /data sizeLimit satisfy the formula for that corpus', () => {
       const papers = stated.papers!;
       const limit = bytes(c.resources.limits.memory);
       expect({ target, papers, limit: mib(limit), enough: limit >= memoryNeed(papers, engines) }).toEqual({ target, papers, limit: mib(limit), enough: true });
       expect(bytes(c.resources.requests.memory)).toBeLessThanOrEqual(limit);
-      if (!engines.vector) return;
       const dataDir = plainValues(envOf(base, c)).DATA_DIR;
       expect(dataDir).toBeTruthy();
       const data = dataVolumeLimit(d, c, dataDir);
