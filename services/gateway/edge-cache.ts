@@ -17,20 +17,13 @@ export class EdgeCache {
     private readonly maxTtlSeconds: number,
   ) {}
 
-  /** Answers from the cache and returns true on a hit. */
+  /** Answers from the cache and returns true on a hit: the kept headers and bytes, written as they are. */
   async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' || this.maxTtlSeconds === 0) return false;
     const entry = await this.store.get(keyOf(req));
     if (entry === undefined) return false;
-    const headerEnd = entry.indexOf('\n\n');
-    const [contentType, cacheControl] = entry.slice(0, headerEnd).split('\n');
-    const body = entry.slice(headerEnd + 2);
-    res.statusCode = 200;
-    res.setHeader('Content-Type', contentType!);
-    res.setHeader('Cache-Control', cacheControl!);
-    res.setHeader('X-Cache', 'HIT');
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body);
+    res.writeHead(200, entry.headers as string[]);
+    res.end(entry.body);
     return true;
   }
 
@@ -62,10 +55,26 @@ export class EdgeCache {
       if (res.statusCode !== 200 || !sharedMaxAge || !/(?:^|,)\s*public\b/i.test(cacheControl) || size > MAX_BODY_BYTES) return;
       const ttl = Math.min(Number(sharedMaxAge[1]), this.maxTtlSeconds);
       if (ttl <= 0) return;
-      const contentType = String(res.getHeader('content-type') ?? 'application/octet-stream');
-      void this.store.set(keyOf(req), `${contentType}\n${cacheControl}\n\n${Buffer.concat(chunks).toString('utf8')}`, ttl);
+      void this.store.set(keyOf(req), { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size) }, ttl);
     });
   }
 }
 
 const keyOf = (req: IncomingMessage) => `GET ${req.url}`;
+
+/** The headers a hit is sent with: what describes the body as it was sent, its length, `X-Cache: HIT`. */
+function hitHeaders(res: ServerResponse, cacheControl: string, size: number): string[] {
+  const headers = ['Content-Type', String(res.getHeader('content-type') ?? 'application/octet-stream'), 'Cache-Control', cacheControl];
+  const encoding = res.getHeader('content-encoding');
+  if (encoding !== undefined) headers.push('Content-Encoding', String(encoding));
+  headers.push('Content-Length', String(size), 'X-Cache', 'HIT');
+  return headers;
+}
+
+/** The chunks in one buffer of its own (not a slice of Node's shared pool, which it would keep alive). */
+function joined(chunks: readonly Buffer[], size: number): Buffer {
+  const body = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(body, at);
+  return body;
+}
