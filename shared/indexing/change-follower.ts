@@ -35,7 +35,7 @@ export class ChangeFollower {
     private readonly papers: PaperRepository,
     private readonly target: IndexTarget,
     public cursor: LogCursor,
-    private readonly options: { batchSize?: number; onAdvance?: (cursor: LogCursor) => void | Promise<void> } = {},
+    private readonly options: { batchSize?: number } = {},
   ) {}
 
   /** Runs `work` when nothing else of this follower runs (a rebuild, say). */
@@ -58,7 +58,6 @@ export class ChangeFollower {
         await this.target.apply(upserts, deletes);
         this.cursor = next;
         applied += changes.length;
-        await this.options.onAdvance?.(next);
       }
       return applied;
     });
