@@ -2,6 +2,8 @@ import { runApiAuthBench } from './api-auth.bench';
 import { runCompanyDataBench } from './company-data.bench';
 import { runIngestBench } from './ingest.bench';
 import { runPublicSearchBench } from './public-search.bench';
+import { runRecordShapingBench } from './record-shaping.bench';
+import { runScalingBench } from './scaling.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
 
 /**
@@ -10,14 +12,21 @@ import { runSemanticSearchBench } from './semantic-search.bench';
  * Options:
  *   --only=NAME[,NAME…]  run just these benchmarks (default: all, in the order below)
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
+ *   --sizes=N[,N…]       corpus sizes of the scaling benchmark (default 30000,100000,300000; or SCALING_SIZES)
+ * `scaling` runs only when named (`--only=scaling`): it takes tens of minutes.
  */
-const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string }) => Promise<unknown>>> = {
+const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
+  'record-shaping': runRecordShapingBench,
   'api-auth': runApiAuthBench,
   'company-data': runCompanyDataBench,
   'semantic-search': runSemanticSearchBench,
   ingest: runIngestBench,
+  scaling: runScalingBench,
 };
+
+/** Long benchmarks left out of the default run. */
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));
@@ -27,14 +36,14 @@ function option(argv: string[], name: string): string | undefined {
 /** The benchmarks to run, in their order; undefined after a usage error. */
 function selected(argv: string[]): string[] | undefined {
   const known = Object.keys(BENCHMARKS);
-  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof)=/.test(a));
+  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes)=/.test(a));
   const only = option(argv, 'only');
-  const names = only === undefined ? known : only.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = only === undefined ? known.filter((n) => !ONLY_WHEN_NAMED.includes(n)) : only.split(',').map((n) => n.trim()).filter(Boolean);
   const unknownNames = names.filter((n) => !known.includes(n));
   if (unknownArgs.length || unknownNames.length || names.length === 0) {
     process.stderr.write(
       `${[...unknownArgs.map((a) => `unknown argument ${a}`), ...unknownNames.map((n) => `unknown benchmark "${n}"`)].join('\n') || 'no benchmark named'}\n` +
-        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR]]\n`,
+        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…]]\n`,
     );
     return undefined;
   }
@@ -46,7 +55,8 @@ async function main(): Promise<void> {
   const names = selected(argv);
   if (!names) process.exit(2);
   const cpuProfDir = option(argv, 'cpu-prof');
-  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir });
+  const sizes = option(argv, 'sizes');
+  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes });
 }
 
 main().catch((err: unknown) => {

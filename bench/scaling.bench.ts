@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Database } from '../shared/db/database';
+import { migrate } from '../shared/db/migrate';
+import { generateDemoPapers } from '../shared/demo/demo-papers';
+import { readJsonLines } from '../shared/loading/json-lines';
+import { createLogger } from '../shared/logging/logger';
+import { loadPapers, recordsAsLines } from '../shared/papers/paper-loader';
+import { PaperRepository } from '../shared/papers/paper.repository';
+import { createApiKey } from './support/api-key';
+import { findCpuProfile, summariseCpuProfile, type CpuProfileSummary } from './support/cpu-profile';
+import { withCleanup, type Cleanup } from './support/cleanup';
+import { REAL_PAPERS_FILE } from './support/corpus';
+import { startBareServer, type GxSetting } from './support/gx-server';
+import { HttpClient } from './support/http-client';
+import { runRound, summarise, type Measurement, type RoundResult } from './support/load';
+import { printScalingReport, writeScalingCharts } from './support/scaling.report';
+import { pollUntil, spawnGx, type SpawnedGx } from './support/scaling-server';
+import { createScratchDatabase } from './support/scratch-database';
+import { HIT_QUERIES, MISS_QUERIES, searchPath, type Category } from './support/search-queries';
+import { latencySummary } from './support/stats';
+import { queryText, VectorPaths } from './support/semantic-queries';
+import { sequentialFigures, type SequentialFigures } from './support/sequential';
+import { measureServedRecall, type ServedRecall } from './support/served-recall';
+import { probeQueries, UniqueSearchUrls } from './support/unique-urls';
+
+/** Corpus sizes measured; `--sizes=30000,100000` (or SCALING_SIZES in the environment) for a quicker run. */
+export const DEFAULT_SIZES = [30_000, 100_000, 300_000];
+export const SCALING = {
+  connections: 32,
+  /** Right after a start: one round, no warm-up. */
+  coldRoundSeconds: 5,
+  /** After one pass over the queries: medians of these rounds. */
+  warmRounds: 3,
+  warmRoundSeconds: 5,
+  warmSequential: 500,
+  vectorSequential: { warmup: 50, requests: 300 },
+  recallQueries: 100,
+  hit: { warmupSeconds: 2, rounds: 3, roundSeconds: 5 },
+  /** Poll intervals from the spawn. */
+  pollMs: { public: 25, readyz: 25, vector: 100 },
+  /** Bounds: the listener and the keyword index; the vector build grows with the corpus. */
+  startTimeoutMs: 10 * 60_000,
+  vectorTimeoutMs: (papers: number) => Math.max(10 * 60_000, papers * 6),
+  stopGraceMs: 300_000,
+} as const;
+
+export const SCALING_TARGETS = {
+  publicWithinMs: 5_000,
+  coldRpsAt30k: 1_000,
+  hitToBare: 0.6,
+  /** "Flat or falling": each size's memory per paper at most this much above the previous size's. */
+  memoryPerPaperSlack: 1.05,
+} as const;
+
+export interface StartFigures {
+  /** Spawn → the public search answering 200 with results. */
+  publicMs: number;
+  /** Spawn → /readyz 200. */
+  readyzMs: number;
+  /** Spawn → vector mode answering 200 (not 503). */
+  vectorMs: number;
+  /** The later of /readyz and vector mode. */
+  readyMs: number;
+  /** VmRSS / VmHWM once vector mode answers. */
+  rssMb: number;
+  hwmMb: number;
+}
+
+export interface SizeFigures {
+  target: number;
+  papers?: { total: number; real: number; generated: number };
+  load?: { migrateMs: number; generateMs: number; loadMs: number; papersPerSecond: number };
+  first?: StartFigures & { stopMs: number };
+  /** What the first start left under DATA_DIR at its graceful stop. */
+  dataDirMb?: { vectors: number; keywordSnapshot: number; total: number };
+  restarts: (StartFigures & { stopMs?: number })[];
+  queries?: { kept: number; dropped: number };
+  cold?: { throughput: RoundResult; sequential: SequentialFigures };
+  warm?: { sequential: SequentialFigures; throughput: Measurement };
+  vector?: SequentialFigures;
+  recall?: ServedRecall;
+  hit?: { hit: Measurement; bare: Measurement; ratio: number; hitSample: number; bodyBytes: number };
+  afterRun?: { rssMb: number; hwmMb: number };
+  /** RSS once ready after a restart (the steady state of a normal start), per paper. */
+  kbPerPaper?: number;
+  /** RSS once the first start has built the vector index, per paper. */
+  kbPerPaperFirst?: number;
+  /** With --cpu-prof: the profile of restart 2. */
+  profile?: CpuProfileSummary;
+  /** Warm one-at-a-time latency by query category. */
+  warmByCategory?: Partial<Record<Category, { p50: number; p99: number; n: number }>>;
+  error?: string;
+  wallMs?: number;
+}
+
+export interface ScalingSummary {
+  bench: 'scaling';
+  sizes: SizeFigures[];
+  settings: readonly GxSetting[];
+  machine: { cpus: number; model: string; node: string; memGb: number };
+}
+
+const progress = (message: string) => process.stderr.write(`[bench scaling ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+function parseSizes(arg: string | undefined): number[] {
+  const raw = arg ?? process.env.SCALING_SIZES;
+  if (!raw) return DEFAULT_SIZES;
+  const sizes = raw.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 5_000 || n > 2_000_000)) {
+    throw new Error(`--sizes / SCALING_SIZES must be comma-separated integers between 5,000 and 2,000,000, got "${raw}"`);
+  }
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+/** Settings of the server under test; everything else stays at the embedded defaults (no Redis, Elasticsearch or Qdrant). */
+export const SCALING_SETTINGS: readonly GxSetting[] = [
+  { name: 'LOG_LEVEL', value: 'warn', why: 'no access log line per request' },
+  { name: 'DEMO_DATA', value: 'false', why: 'the bench loads its own corpus' },
+  { name: 'PUBLIC_RATE_LIMIT', value: '1000000000', why: 'the per-IP limiter stays in the path but never rejects the load generator' },
+  { name: 'RESPONSE_CACHE_TTL_SECONDS', value: '60', why: 'the default: the edge cache is on; misses are made with distinct URLs' },
+  { name: 'PLAN_BURST_PER_SECOND', value: 'internal=1000000', why: "the per-key burst limiter runs but never rejects the bench's Internal key" },
+];
+
+/**
+ * How cost grows with the corpus (issue 12): for each size, a scratch database loaded with
+ * papers.jsonl plus generated papers, then three starts of `gx start --target all` on one DATA_DIR
+ * (the first builds the vector index, the next two reopen it) with the figures of each, cold and
+ * warm public-search misses, vector mode, recall of the served index and cache hits against a bare
+ * Node server. One table and SVG charts (bench/results/scaling-*.svg), refreshed after every size.
+ */
+export async function runScalingBench(options: { cpuProfDir?: string; sizes?: string } = {}): Promise<ScalingSummary> {
+  const cpuProfDir = options.cpuProfDir && path.resolve(options.cpuProfDir);
+  const sizes = parseSizes(options.sizes);
+  const cpus = os.cpus();
+  const summary: ScalingSummary = {
+    bench: 'scaling',
+    sizes: [],
+    settings: SCALING_SETTINGS,
+    machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', node: process.version, memGb: Math.round(os.totalmem() / 2 ** 30) },
+  };
+  progress(`sizes: ${sizes.join(', ')} (--sizes=… or SCALING_SIZES to change)`);
+  for (const target of sizes) {
+    const figures: SizeFigures = { target, restarts: [] };
+    summary.sizes.push(figures);
+    const t0 = performance.now();
+    try {
+      // One cleanup stack per size: its database and DATA_DIR go before the next size loads.
+      await withCleanup((cleanup) => measureSize(cleanup, figures, cpuProfDir));
+    } catch (err) {
+      figures.error = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      progress(`size ${target} failed: ${figures.error}`);
+    }
+    figures.wallMs = performance.now() - t0;
+    progress(`size ${target} done in ${(figures.wallMs / 60_000).toFixed(1)} min`);
+    writeScalingCharts(summary);
+    if (target !== sizes[sizes.length - 1]) printScalingReport(summary, { final: false });
+  }
+  printScalingReport(summary, { final: true });
+  const files = writeScalingCharts(summary);
+  process.stdout.write(`charts: ${files.join(', ')}\n`);
+  process.stdout.write(`BENCH_SUMMARY ${JSON.stringify(summary)}\n`);
+  return summary;
+}
+
+async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-scale-'));
+  cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const dataDir = path.join(tmp, 'data');
+  fs.mkdirSync(dataDir);
+
+  progress(`[${f.target}] scratch database`);
+  const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
+  progress(`[${f.target}] loading papers.jsonl + generated papers`);
+  await load(db.url, f);
+  progress(`[${f.target}] ${f.papers!.total} papers loaded in ${(f.load!.loadMs / 1000).toFixed(1)} s (${Math.round(f.load!.papersPerSecond)} papers/s)`);
+  const key = await createApiKey(db.url, { plan: 'internal' });
+  const auth = { authorization: `Bearer ${key.token}` };
+
+  const servers: SpawnedGx[] = [];
+  cleanup.add('stop gx', async () => {
+    for (const s of servers) await s.stop(SCALING.stopGraceMs);
+  });
+  const start = async (label: string, profile = false) => {
+    progress(`[${f.target}] ${label}`);
+    const gx = await spawnGx({ databaseUrl: db.url, dataDir, settings: SCALING_SETTINGS, cpuProfDir: profile ? cpuProfDir : undefined });
+    servers.push(gx);
+    const figures = await startFigures(gx, auth, f.papers!.total);
+    progress(`[${f.target}]   public search ${s(figures.publicMs)}, /readyz ${s(figures.readyzMs)}, vector mode ${s(figures.vectorMs)}, RSS ${Math.round(figures.rssMb)} MB`);
+    return { gx, figures };
+  };
+
+  // 1. First start on an empty DATA_DIR: every passage embedded and the HNSW index built (in the background).
+  const first = await start('first start (empty DATA_DIR: embeds every paper, builds the vector index)');
+  const firstClient = new HttpClient(first.gx.publicUrl);
+  // Totals depend on the data only: probed here, so neither measured process has seen the queries.
+  const { kept, dropped } = await probeQueries(firstClient, MISS_QUERIES);
+  firstClient.close();
+  f.queries = { kept: kept.length, dropped: dropped.length };
+  const urls = new UniqueSearchUrls(kept);
+  const firstStop = await first.gx.stop(SCALING.stopGraceMs);
+  f.first = { ...first.figures, stopMs: firstStop };
+  f.kbPerPaperFirst = (first.figures.rssMb * 1024) / f.papers!.total;
+  if (!fs.existsSync(path.join(dataDir, 'vectors', 'CURRENT'))) throw new Error('the first server saved no vector index under DATA_DIR/vectors on SIGTERM');
+  f.dataDirMb = { vectors: dirMb(path.join(dataDir, 'vectors')), keywordSnapshot: dirMb(path.join(dataDir, 'keyword-index')), total: dirMb(dataDir) };
+
+  // 2. Restart: cold throughput, the first requests this process serves.
+  const second = await start('restart 1 (reopens what the first start saved under DATA_DIR and catches up from the change log)');
+  progress(`[${f.target}]   cold throughput: ${SCALING.connections} connections, ${SCALING.coldRoundSeconds} s, no warm-up`);
+  const coldRound = await runRound(second.gx.publicUrl, () => urls.next(), SCALING.connections, SCALING.coldRoundSeconds);
+  checkRound('cold cache-miss round', coldRound);
+  f.restarts.push({ ...second.figures, stopMs: await second.gx.stop(SCALING.stopGraceMs) });
+
+  // 3. Restart again: cold one-at-a-time (one pass over the queries), then everything warm.
+  // With --cpu-prof=DIR this one start is profiled (start-up and every warm phase; the profiler adds some overhead).
+  const third = await start(`restart 2${cpuProfDir ? ' (CPU-profiled)' : ''}`, true);
+  f.restarts.push({ ...third.figures });
+  f.kbPerPaper = (third.figures.rssMb * 1024) / f.papers!.total;
+  const client = new HttpClient(third.gx.publicUrl);
+  cleanup.addSync('close the public client', () => client.close());
+  progress(`[${f.target}]   cold one at a time: one pass over ${kept.length} queries`);
+  const coldSeq = await sequential(client, () => urls.next(), 0, kept.length);
+  f.cold = { throughput: coldRound, sequential: coldSeq };
+  progress(`[${f.target}]   warm one at a time: ${SCALING.warmSequential} requests`);
+  const categoryOf = new Map(kept.map((k) => [specKey(k.q, k.topic, k.lang), k.category]));
+  const byCategory = new Map<Category, number[]>();
+  const warmSeq = await sequential(client, () => urls.next(), 0, SCALING.warmSequential, (p, ms) => {
+    const params = new URLSearchParams(p.slice(p.indexOf('?') + 1));
+    const category = categoryOf.get(specKey(params.get('q') ?? '', params.get('topic') ?? undefined, params.get('lang') ?? undefined));
+    if (category) byCategory.set(category, [...(byCategory.get(category) ?? []), ms]);
+  });
+  f.warmByCategory = Object.fromEntries([...byCategory].map(([c, times]) => [c, latencySummary(times)]));
+  progress(`[${f.target}]   warm throughput: ${SCALING.connections} connections, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s`);
+  const warmRounds: RoundResult[] = [];
+  for (let i = 0; i < SCALING.warmRounds; i++) {
+    const r = await runRound(third.gx.publicUrl, () => urls.next(), SCALING.connections, SCALING.warmRoundSeconds);
+    checkRound('warm cache-miss round', r);
+    warmRounds.push(r);
+  }
+  f.warm = { sequential: warmSeq, throughput: summarise(warmRounds) };
+
+  const api = new HttpClient(third.gx.apiUrl, auth);
+  cleanup.addSync('close the data-API client', () => api.close());
+  progress(`[${f.target}]   vector mode one at a time: ${SCALING.vectorSequential.warmup} + ${SCALING.vectorSequential.requests} distinct queries`);
+  const vPaths = new VectorPaths(5_000_000);
+  f.vector = await sequential(api, vPaths.next, SCALING.vectorSequential.warmup, SCALING.vectorSequential.requests);
+  progress(`[${f.target}]   recall@10 of the served index: ${SCALING.recallQueries} queries against exact search over the stored vectors`);
+  f.recall = await measureServedRecall(db.url, api, Array.from({ length: SCALING.recallQueries }, (_, i) => queryText(7_000_000 + i)));
+
+  progress(`[${f.target}]   cache hits vs a bare Node server, interleaved`);
+  f.hit = await hitVersusBare(cleanup, third.gx.publicUrl, client, tmp);
+  const after = third.gx.memory();
+  f.afterRun = { rssMb: after.rssMb, hwmMb: after.peakRssMb };
+  f.restarts[1]!.stopMs = await third.gx.stop(SCALING.stopGraceMs);
+  const profileFile = cpuProfDir ? findCpuProfile(cpuProfDir, third.gx.pid) : undefined;
+  if (profileFile) f.profile = summariseCpuProfile(profileFile, 12);
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Bytes under a directory (0 when absent), in MiB. */
+function dirMb(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    total += e.isDirectory() ? dirMb(p) * 2 ** 20 : fs.statSync(p).size;
+  }
+  return total / 2 ** 20;
+}
+
+/** Migrates, loads papers.jsonl, generates the rest and loads it; generation is timed apart from loading. */
+async function load(url: string, f: SizeFigures): Promise<void> {
+  const db = new Database(url, 4);
+  try {
+    const tm = performance.now();
+    await migrate(db);
+    const migrateMs = performance.now() - tm;
+    const repository = new PaperRepository(db);
+    const t1 = performance.now();
+    await loadPapers(readJsonLines(REAL_PAPERS_FILE), repository);
+    const realMs = performance.now() - t1;
+    const real = await repository.count();
+    const tg = performance.now();
+    const generated = generateDemoPapers({ count: Math.max(0, f.target - real) });
+    const generateMs = performance.now() - tg;
+    const t2 = performance.now();
+    await loadPapers(recordsAsLines(generated), repository);
+    const genLoadMs = performance.now() - t2;
+    const total = await repository.count();
+    const loadMs = realMs + genLoadMs;
+    f.papers = { total, real, generated: total - real };
+    f.load = { migrateMs, generateMs, loadMs, papersPerSecond: total / (loadMs / 1000) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Polls the three milestones at once from the spawn, then reads the memory. */
+async function startFigures(gx: SpawnedGx, auth: Record<string, string>, papers: number): Promise<StartFigures> {
+  const bound = SCALING.startTimeoutMs;
+  const [publicMs, readyzMs, vectorMs] = await Promise.all([
+    pollUntil(gx, 'the public search', `${gx.publicUrl}${searchPath({ category: 'english', q: 'climate' }, 10, 0)}`, (status, body) => status === 200 && (JSON.parse(body) as { total: number }).total > 0, {
+      everyMs: SCALING.pollMs.public,
+      timeoutMs: bound,
+    }),
+    pollUntil(gx, '/readyz', `${gx.publicUrl}/readyz`, (status) => status === 200, { everyMs: SCALING.pollMs.readyz, timeoutMs: bound }),
+    pollUntil(gx, 'vector mode', `${gx.apiUrl}/api/v1/papers/search?mode=vector&limit=10&q=hydrogen%20production%20cost`, (status) => {
+      if (status !== 0 && status !== 503 && status !== 200) throw new Error(`vector mode answered ${status} while starting`);
+      return status === 200;
+    }, { everyMs: SCALING.pollMs.vector, timeoutMs: SCALING.vectorTimeoutMs(papers), headers: auth }),
+  ]);
+  const mem = gx.memory();
+  return { publicMs, readyzMs, vectorMs, readyMs: Math.max(readyzMs, vectorMs), rssMb: mem.rssMb, hwmMb: mem.peakRssMb };
+}
+
+/** `warmup` discarded requests, then `requests` measured ones, one at a time over one kept-alive connection. */
+const specKey = (q: string, topic?: string, lang?: string) => `${q}\u0000${topic ?? ''}\u0000${lang ?? ''}`;
+
+async function sequential(client: HttpClient, next: () => string, warmup: number, requests: number, onTime?: (path: string, ms: number) => void): Promise<SequentialFigures> {
+  const times: number[] = [];
+  for (let i = 0; i < warmup + requests; i++) {
+    const p = next();
+    const res = await client.get(p);
+    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    if (res.headers['x-cache'] === 'HIT') throw new Error(`GET ${p} was a cache hit in a cache-miss phase`);
+    if (i >= warmup) {
+      times.push(res.ms);
+      onTime?.(p, res.ms);
+    }
+  }
+  return sequentialFigures(times);
+}
+
+function checkRound(label: string, r: RoundResult): void {
+  if (r.non2xx + r.errors > 0) throw new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  if (r.cache.hit > 0) throw new Error(`${label}: ${r.cache.hit} cache hits (the distinct URLs repeated)`);
+}
+
+/** Cache hits against a bare Node server answering the same body, alternating rounds (as public-search.bench.ts). */
+async function hitVersusBare(cleanup: Cleanup, gxUrl: string, client: HttpClient, tmp: string): Promise<NonNullable<SizeFigures['hit']>> {
+  const paths = HIT_QUERIES.map((spec) => searchPath(spec, 10, 0));
+  let firstBody = '';
+  for (const p of paths) {
+    const res = await client.get(p);
+    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
+    firstBody ||= res.body;
+  }
+  let hits = 0;
+  for (const p of paths) if ((await client.get(p)).headers['x-cache'] === 'HIT') hits++;
+  const bodyFile = path.join(tmp, 'bare-body.json');
+  fs.writeFileSync(bodyFile, firstBody);
+  const bare = await startBareServer(bodyFile, tmp);
+  cleanup.add('stop the bare server', () => bare.stop());
+  const { connections } = SCALING;
+  const { warmupSeconds, rounds, roundSeconds } = SCALING.hit;
+  await runRound(gxUrl, paths, connections, warmupSeconds);
+  await runRound(bare.url, paths, connections, warmupSeconds);
+  const hitRounds: RoundResult[] = [];
+  const bareRounds: RoundResult[] = [];
+  for (let i = 0; i < rounds; i++) {
+    hitRounds.push(await runRound(gxUrl, paths, connections, roundSeconds));
+    bareRounds.push(await runRound(bare.url, paths, connections, roundSeconds));
+  }
+  await bare.stop();
+  const hit = summarise(hitRounds);
+  const bareRun = summarise(bareRounds);
+  return { hit, bare: bareRun, ratio: hit.rps / bareRun.rps, hitSample: hits / paths.length, bodyBytes: Buffer.byteLength(firstBody) };
+}

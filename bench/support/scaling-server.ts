@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { projectRoot } from '../../shared/project-paths';
+import type { GxSetting } from './gx-server';
+import { freePort } from './ports';
+import { readMemory, type ProcessMemory } from './server-process';
+
+const OUTPUT_TAIL_BYTES = 8_192;
+
+// Children still running when this process exits for any reason (a crash included) are killed.
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/**
+ * A `gx start --target all` spawned WITHOUT waiting for anything, so the caller can time from the
+ * spawn itself to each milestone (public search answering, /readyz, vector mode) with pollers of
+ * its own. `startServerProcess` waits for one readiness path before it returns, which hides the
+ * others' timings.
+ */
+export interface SpawnedGx {
+  readonly pid: number;
+  readonly publicUrl: string;
+  readonly apiUrl: string;
+  /** performance.now() at spawn. */
+  readonly spawnedAt: number;
+  exited(): boolean;
+  /** The last few KB of its stdout and stderr, to explain a failure. */
+  tail(): string;
+  memory(): ProcessMemory;
+  /** SIGTERM (graceful: the embedded vector index is saved), SIGKILL after `graceMs`; answers the time to exit. */
+  stop(graceMs: number): Promise<number>;
+}
+
+export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string }): Promise<SpawnedGx> {
+  const root = projectRoot();
+  const publicPort = await freePort();
+  const apiPort = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    HOST: '127.0.0.1',
+    PUBLIC_PORT: String(publicPort),
+    API_PORT: String(apiPort),
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...Object.fromEntries(options.settings.map((s) => [s.name, s.value])),
+  };
+  const spawnedAt = performance.now();
+  const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let hasExited = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      hasExited = true;
+      live.delete(child);
+      resolve();
+    }),
+  );
+  return {
+    pid: child.pid!,
+    publicUrl: `http://127.0.0.1:${publicPort}`,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    spawnedAt,
+    exited: () => hasExited,
+    tail: () => tail,
+    memory: () => readMemory(child.pid!),
+    async stop(graceMs: number) {
+      if (hasExited) return 0;
+      const t0 = performance.now();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** One GET on a fresh connection: status and body (0 when refused or timed out). */
+export function probe(url: string, headers: http.OutgoingHttpHeaders = {}, timeoutMs = 2_000): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve({ status: 0, body: '' }));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve({ status: 0, body: '' }));
+  });
+}
+
+/**
+ * Polls `url` every `everyMs` until `done(status, body)` holds; answers the time from the server's
+ * spawn to that answer, in ms. Bounded: throws after `timeoutMs` from the spawn, or when the server
+ * has exited.
+ */
+export async function pollUntil(
+  gx: SpawnedGx,
+  what: string,
+  url: string,
+  done: (status: number, body: string) => boolean,
+  options: { everyMs: number; timeoutMs: number; headers?: http.OutgoingHttpHeaders },
+): Promise<number> {
+  let last = 0;
+  for (;;) {
+    if (gx.exited()) throw new Error(`gx exited while waiting for ${what}; its output ends:\n${gx.tail()}`);
+    const res = await probe(url, options.headers);
+    last = res.status;
+    if (done(res.status, res.body)) return performance.now() - gx.spawnedAt;
+    if (performance.now() - gx.spawnedAt > options.timeoutMs) {
+      throw new Error(`${what}: not within ${Math.round(options.timeoutMs / 1000)} s of the spawn (last status ${last}); gx output ends:\n${gx.tail()}`);
+    }
+    await new Promise((r) => setTimeout(r, options.everyMs));
+  }
+}
