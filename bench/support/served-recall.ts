@@ -3,6 +3,7 @@ import pg from 'pg';
 import { EMBEDDED_DIMENSIONS, embedLexical } from '../../shared/embeddings/embedder.embedded';
 import type { HttpClient } from './http-client';
 import { semanticPath } from './semantic-queries';
+import { topK } from './vector-recall';
 
 export interface ServedRecall {
   vectors: number;
@@ -103,21 +104,4 @@ export async function measureServedRecall(databaseUrl: string, client: HttpClien
     sumTies += rightTies / k;
   }
   return { vectors: n, queries: queries.length, k, recall: sum / queries.length, recallWithTies: sumTies / queries.length, readMs, exactMeanMs: exactMs / queries.length };
-}
-
-/** Indices of the k highest scores, ties broken by ascending id. */
-function topK(scores: Float32Array, ids: readonly string[], k: number): number[] {
-  const best: number[] = [];
-  const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && ids[a]! < ids[b]!);
-  for (let i = 0; i < scores.length; i++) {
-    if (best.length === k && !better(i, best[k - 1]!)) continue;
-    let pos = best.length === k ? k - 1 : best.length;
-    if (best.length < k) best.push(i);
-    while (pos > 0 && better(i, best[pos - 1]!)) {
-      best[pos] = best[pos - 1]!;
-      pos--;
-    }
-    best[pos] = i;
-  }
-  return best;
 }

@@ -123,7 +123,7 @@ export async function measureRecall(databaseUrl: string, queries: readonly strin
 }
 
 /** Indices of the k highest scores, ties broken by ascending id. */
-function topK(scores: Float64Array, ids: readonly string[], k: number): number[] {
+export function topK(scores: ArrayLike<number>, ids: readonly string[], k: number): number[] {
   const best: number[] = [];
   const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && ids[a]! < ids[b]!);
   for (let i = 0; i < scores.length; i++) {
