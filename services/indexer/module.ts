@@ -48,7 +48,7 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
     const indexer = startIndexer(db, get<PaperRepository>('papers'), consumers, logger);
     const listener = new ChangeListener(
       db.url,
-      { [PAPERS_CHANGED_CHANNEL]: async () => indexer.nudge(), [PAPERS_REINDEX_CHANNEL]: async () => indexer.requestReindex() },
+      { [PAPERS_CHANGED_CHANNEL]: async () => indexer.nudge(), [PAPERS_REINDEX_CHANNEL]: async () => indexer.nudge() },
       logger,
       { pollMs: 60_000, quietMs: 20 },
     );

@@ -6,6 +6,9 @@ import type { PaperRepository } from '../../shared/papers/paper.repository';
 import type { IndexConsumer } from './index-consumers';
 import type { LeaderLock } from './leader-lock';
 
+/** The `index_positions` row that says which reindex request the indexer has handled. */
+const REINDEX_MARK = 'reindex-request';
+
 export interface IndexerOptions {
   batchSize: number;
   /** Attempts for a batch before its papers are tried one by one. */
@@ -39,7 +42,6 @@ export class SharedIndexer {
   private stopped = false;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private reindexRequested = false;
 
   constructor(
     private readonly deps: { log: PaperChangeLog; papers: PaperRepository; lock: LeaderLock; consumers: IndexConsumer[]; logger: Logger },
@@ -55,15 +57,6 @@ export class SharedIndexer {
     this.wake?.();
   }
 
-  /**
-   * `gx reindex`: rebuild every shared index from the start of the log, at the leader's next turn.
-   * Only the leader takes the request; an instance that leads later must not act on an old one.
-   */
-  requestReindex(): void {
-    if (!this.deps.lock.isHeld) return;
-    this.reindexRequested = true;
-    this.nudge();
-  }
 
   state(): ConsumerState[] {
     return [...this.states.values()];
@@ -88,10 +81,7 @@ export class SharedIndexer {
       let busy = false;
       try {
         if (await this.deps.lock.tryHold()) {
-          if (this.reindexRequested) {
-            this.reindexRequested = false;
-            await this.reindex();
-          }
+          await this.reindexIfRequested();
           for (const consumer of this.deps.consumers) busy = (await this.drainOnce(consumer)) || busy;
         }
         failures = 0;
@@ -166,6 +156,19 @@ export class SharedIndexer {
     );
     this.states.get(consumer.name)!.deadLettered += failed.length;
     this.deps.logger.error({ index: consumer.name, papers: failed.map((f) => f.id), err: failed[0]!.error }, 'indexer: papers the index keeps refusing were set aside (index_dead_letters)');
+  }
+
+  /**
+   * Acts on the newest `gx reindex` request not handled yet (kept in `reindex_requests`, so one made
+   * while no indexer ran is not lost); which one was handled is a position like the indexes' own.
+   */
+  private async reindexIfRequested(): Promise<void> {
+    const { log } = this.deps;
+    const wanted = await log.latestReindexRequest();
+    const handled = (await log.position(REINDEX_MARK))?.position ?? '0';
+    if (BigInt(wanted) <= BigInt(handled)) return;
+    await this.reindex();
+    await log.savePosition(REINDEX_MARK, { position: wanted }, this.deps.lock);
   }
 
   /**

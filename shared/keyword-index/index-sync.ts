@@ -21,6 +21,8 @@ export class IndexSync {
   private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
   private database = '';
+  /** The newest `gx reindex` request the index content was built after. */
+  private reindexSeen = '0';
 
   constructor(
     private readonly repository: PaperRepository,
@@ -49,8 +51,10 @@ export class IndexSync {
   async rebuild(): Promise<void> {
     await this.follower.exclusive(async () => {
       const t0 = Date.now();
+      const reindex = await this.log.latestReindexRequest();
       const cursor = await this.log.snapshotCursor();
       await this.index.rebuild(this.repository.allInBatches());
+      this.reindexSeen = reindex;
       this.follower.cursor = cursor;
       this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, 'keyword index built from Postgres');
     });
@@ -79,10 +83,12 @@ export class IndexSync {
     if (!dir) return false;
     const t0 = Date.now();
     const saved = await readKeywordSnapshot(dir, this.database).catch(() => undefined);
-    if (!saved) return false;
+    // A `gx reindex` asked for after the snapshot was made: rebuild, as a running process would have.
+    if (!saved || BigInt(saved.reindex) < BigInt(await this.log.latestReindexRequest())) return false;
     await this.follower.exclusive(async () => {
       await this.index.rebuild(batchesOf(saved.papers));
       this.follower.cursor = saved.cursor;
+      this.reindexSeen = saved.reindex;
     });
     const applied = await this.follower.catchUp();
     this.logger.info({ papers: await this.index.count(), caughtUp: applied, ms: Date.now() - t0 }, 'keyword index reopened from its snapshot and caught up');
@@ -92,7 +98,7 @@ export class IndexSync {
   private async save(): Promise<void> {
     const dir = this.options.snapshotDir;
     if (!dir || !this.index.exportPapers || !this.database) return;
-    await saveKeywordSnapshot(dir, { database: this.database, cursor: { ...this.follower.cursor } }, this.index.exportPapers());
+    await saveKeywordSnapshot(dir, { database: this.database, cursor: { ...this.follower.cursor }, reindex: this.reindexSeen }, this.index.exportPapers());
   }
 
   private async write(upserts: Paper[], deletes: string[]): Promise<void> {

@@ -12,6 +12,8 @@ export interface KeywordSnapshotHeader {
   database: string;
   /** The change-log position the papers are current to. */
   cursor: LogCursor;
+  /** The newest `gx reindex` request the papers were built after: a later one means rebuild. */
+  reindex: string;
   papers: number;
 }
 
@@ -47,7 +49,7 @@ export async function saveKeywordSnapshot(dir: string, header: Omit<KeywordSnaps
  * The saved papers of `database` and the position they are current to, or undefined when there is
  * no whole snapshot of that database (then the index is built from Postgres).
  */
-export async function readKeywordSnapshot(dir: string, database: string): Promise<{ cursor: LogCursor; papers: Paper[] } | undefined> {
+export async function readKeywordSnapshot(dir: string, database: string): Promise<{ cursor: LogCursor; reindex: string; papers: Paper[] } | undefined> {
   const file = path.join(dir, FILE);
   fs.rmSync(`${file}.tmp`, { force: true }); // a save cut short
   if (!fs.existsSync(file)) return undefined;
@@ -57,10 +59,12 @@ export async function readKeywordSnapshot(dir: string, database: string): Promis
     if (!line.ok) return undefined;
     if (!header) {
       header = line.value as KeywordSnapshotHeader;
-      if (header.gx_keyword_snapshot !== 1 || header.database !== database || !/^\d+$/.test(header.cursor?.position ?? '')) return undefined;
+      if (header.gx_keyword_snapshot !== 1 || header.database !== database || !/^\d+$/.test(header.cursor?.position ?? '') || !/^\d+$/.test(header.reindex ?? '')) {
+        return undefined;
+      }
       continue;
     }
     papers.push(line.value as Paper);
   }
-  return header && papers.length === header.papers ? { cursor: header.cursor, papers } : undefined;
+  return header && papers.length === header.papers ? { cursor: header.cursor, reindex: header.reindex, papers } : undefined;
 }

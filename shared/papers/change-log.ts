@@ -59,6 +59,17 @@ export class PaperChangeLog {
     return { changes: rows[0]!.changes, seconds: Math.max(0, Math.round(rows[0]!.seconds ?? 0)) };
   }
 
+  /** Records a `gx reindex` request (the caller also notifies the running processes). */
+  async requestReindex(by: string): Promise<void> {
+    await this.db.query('INSERT INTO reindex_requests (requested_by) VALUES ($1)', [by]);
+  }
+
+  /** The newest reindex request's id, '0' when there has been none. */
+  async latestReindexRequest(): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM reindex_requests');
+    return rows[0]!.id;
+  }
+
   /** The database's random identity: positions of this log mean nothing in another database. */
   async databaseIdentity(): Promise<string> {
     const { rows } = await this.db.query<{ id: string }>('SELECT id::text AS id FROM database_identity ORDER BY created_at LIMIT 1');

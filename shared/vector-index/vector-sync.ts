@@ -22,6 +22,8 @@ export class VectorSync {
   private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
   private database = '';
+  /** The newest `gx reindex` request the index content was built after. */
+  private reindexSeen = '0';
 
   constructor(
     private readonly repository: PaperRepository,
@@ -48,8 +50,10 @@ export class VectorSync {
     await this.index.init();
     this.database = await this.log.databaseIdentity();
     const saved = this.readState();
-    if (saved !== undefined && (await this.index.count()) > 0) {
-      this.follower.cursor = saved;
+    // A `gx reindex` asked for after the state was saved: rebuild, as a running process would have.
+    if (saved !== undefined && BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) && (await this.index.count()) > 0) {
+      this.follower.cursor = saved.cursor;
+      this.reindexSeen = saved.reindex;
       await this.catchUp();
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index reopened and caught up');
     } else {
@@ -64,12 +68,14 @@ export class VectorSync {
       const t0 = Date.now();
       // The saved position describes the index as it was; a rebuild cut short must not be taken for it.
       fs.rmSync(this.stateFile, { force: true });
+      const reindex = await this.log.latestReindexRequest();
       const cursor = await this.log.snapshotCursor();
       for await (const batch of this.repository.allInBatches(BATCH)) {
         if (this.follower.isHalted) throw new Error('stopped while building the vector index');
         await this.write(batch, []);
       }
       this.follower.cursor = cursor;
+      this.reindexSeen = reindex;
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
     });
     await this.catchUp();
@@ -105,11 +111,12 @@ export class VectorSync {
     if (deletes.length) await this.index.remove(deletes);
   }
 
-  private readState(): LogCursor | undefined {
+  private readState(): { cursor: LogCursor; reindex: string } | undefined {
     try {
-      const { cursor, database } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string };
+      const { cursor, database, reindex } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string; reindex?: string };
       // A position of another database's log (DATABASE_URL changed, DATA_DIR kept) means nothing here.
-      return database === this.database && cursor && /^\d+$/.test(cursor.position) ? { position: cursor.position } : undefined;
+      const valid = database === this.database && cursor && /^\d+$/.test(cursor.position) && /^\d+$/.test(reindex ?? '');
+      return valid ? { cursor: { position: cursor.position }, reindex: reindex! } : undefined;
     } catch {
       return undefined;
     }
@@ -118,7 +125,7 @@ export class VectorSync {
   private writeState(): void {
     fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
     const tmp = `${this.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database }));
+    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database, reindex: this.reindexSeen }));
     fs.renameSync(tmp, this.stateFile);
   }
 }

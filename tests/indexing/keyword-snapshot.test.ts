@@ -5,6 +5,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
 import { PaperRepository } from '../../shared/papers/paper.repository';
+import { PaperChangeLog } from '../../shared/papers/change-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
 import { makeTempDir, removeDir } from '../support/test-run';
@@ -62,6 +63,23 @@ describe('the embedded keyword index on disk', () => {
       expect(await total(app.url, 'geothermal')).toBe(0);
     } finally {
       await app.stop();
+    }
+  });
+
+  it('is rebuilt from Postgres when a reindex was asked for while it was down, then reopened again', async () => {
+    await new PaperChangeLog(database.db).requestReindex('test');
+    const first = await start(database, dataDir);
+    try {
+      expect(first.how).toBe('keyword index built from Postgres');
+    } finally {
+      await first.app.stop();
+    }
+    const second = await start(database, dataDir);
+    try {
+      expect(second.how).toBe('keyword index reopened from its snapshot and caught up');
+      expect(await total(second.app.url, 'tidal')).toBe(2);
+    } finally {
+      await second.app.stop();
     }
   });
 

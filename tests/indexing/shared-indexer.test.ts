@@ -167,9 +167,27 @@ describe('the shared indexer', () => {
     await caughtUp(indexer);
     index.papers.set('stale', index.papers.values().next().value!);
     await database.db.query(`DELETE FROM papers WHERE id = (SELECT min(id) FROM papers)`);
-    indexer.requestReindex();
+    await new PaperChangeLog(database.db).requestReindex('test');
+    indexer.nudge();
     await waitFor('the reindex', async () => !index.papers.has('stale') && (await storedIds()).join() === index.ids().join());
     await caughtUp(indexer);
     expect(index.ids()).toEqual(await storedIds());
+  });
+
+  it('a reindex asked for while no indexer ran is acted on by the next leader, once', async () => {
+    const index = new MapIndex();
+    await load(ids('q', 6));
+    const log = new PaperChangeLog(database.db);
+    // The index is current (its position at the end of the log) but holds something it should not.
+    await log.savePosition('keyword', await log.snapshotCursor());
+    index.papers.set('stale', (await papers.findByIds((await storedIds()).slice(0, 1)))[0]!);
+    await log.requestReindex('test');
+    const indexer = startIndexer([mapConsumer('keyword', index)]);
+    await waitFor('the reindex', () => !index.papers.has('stale'));
+    expect(index.ids()).toEqual(await storedIds());
+    const writes = index.writes;
+    indexer.nudge();
+    await caughtUp(indexer);
+    expect(index.writes).toBe(writes);
   });
 });
