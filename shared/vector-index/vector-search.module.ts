@@ -82,7 +82,8 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         closing = true;
         await sync?.stop().catch(() => undefined);
         await started;
-        await index.close();
+        await index.close(); // saves the index…
+        sync?.savePosition(); // …and only then the position it was saved at
         await embedder.close();
       },
     };

@@ -15,13 +15,17 @@ const BATCH = 256;
 /**
  * Keeps a process-local vector index (the embedded HNSW) current with Postgres by following the
  * change log, with vectors from the embedding store (so a paper is embedded once per change, not
- * once per process or restart). The log position is saved beside the index: a restart that reopens
- * a persisted index applies only what changed meanwhile.
+ * once per process or restart). The log position is saved beside the index, and only right after
+ * the index itself was saved (`savePosition`, at shutdown): the two always describe the same
+ * content, so a restart that reopens the persisted index applies exactly what changed since, and a
+ * crash leaves the last pair that was saved together.
  */
 export class VectorSync {
   private readonly follower: ChangeFollower;
   private readonly listener: ChangeListener;
   private database = '';
+  /** The index holds a whole build (reopened or built): a build cut short must not be saved as one. */
+  private built = false;
   /** The newest `gx reindex` request the index content was built after. */
   private reindexSeen = '0';
 
@@ -54,6 +58,7 @@ export class VectorSync {
     if (saved !== undefined && BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) && (await this.index.count()) > 0) {
       this.follower.cursor = saved.cursor;
       this.reindexSeen = saved.reindex;
+      this.built = true;
       await this.catchUp();
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index reopened and caught up');
     } else {
@@ -68,6 +73,7 @@ export class VectorSync {
       const t0 = Date.now();
       // The saved position describes the index as it was; a rebuild cut short must not be taken for it.
       fs.rmSync(this.stateFile, { force: true });
+      this.built = false;
       const reindex = await this.log.latestReindexRequest();
       const cursor = await this.log.snapshotCursor();
       for await (const batch of this.repository.allInBatches(BATCH)) {
@@ -76,6 +82,7 @@ export class VectorSync {
       }
       this.follower.cursor = cursor;
       this.reindexSeen = reindex;
+      this.built = true;
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
     });
     await this.catchUp();
@@ -83,20 +90,22 @@ export class VectorSync {
 
   async catchUp(): Promise<void> {
     await this.follower.catchUp();
-    this.writeState();
   }
 
   lag(): Promise<LogLag> {
     return this.follower.lag();
   }
 
+  /** Stops following; the cursor then stays put until `savePosition`. */
   async stop(): Promise<void> {
     this.follower.halt();
     await this.listener.stop();
-    await this.follower.exclusive(async () => {
-      // No state file means a build was cut short: the next start must build again, not trust it.
-      if (fs.existsSync(this.stateFile)) this.writeState();
-    });
+    await this.follower.exclusive(async () => undefined);
+  }
+
+  /** Records the position the index was just saved at (call after the index's own save, never before). */
+  savePosition(): void {
+    if (this.built) this.writeState();
   }
 
   private async write(upserts: Paper[], deletes: string[]): Promise<void> {
