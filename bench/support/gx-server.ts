@@ -23,6 +23,25 @@ export interface GxServer extends ServerProcess {
   readonly apiUrl: string;
 }
 
+/** How to launch `node bin/gx.js start --target all` on free ports (both doors) against a database. */
+export async function gxLaunch(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string }) {
+  const root = projectRoot();
+  const publicPort = await freePort();
+  const apiPort = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    HOST: '127.0.0.1',
+    PUBLIC_PORT: String(publicPort),
+    // A port of its own too, so servers run side by side and never meet whatever holds 8081.
+    API_PORT: String(apiPort),
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...Object.fromEntries(options.settings.map((s) => [s.name, s.value])),
+  };
+  const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
+  return { root, publicPort, apiPort, env, args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'] };
+}
+
 /**
  * `node bin/gx.js start --target all` as a child process, on free ports (both doors), against
  * `databaseUrl`. `settings` replaces GX_BENCH_SETTINGS for a benchmark with other needs; `door`
@@ -38,23 +57,10 @@ export async function startGxServer(options: {
   timeoutMs?: number;
   onStdoutLine?: (line: string) => void;
 }): Promise<GxServer> {
-  const root = projectRoot();
-  const publicPort = await freePort();
-  const apiPort = await freePort();
-  const env: Record<string, string> = {
-    DATABASE_URL: options.databaseUrl,
-    DATA_DIR: options.dataDir,
-    HOST: '127.0.0.1',
-    PUBLIC_PORT: String(publicPort),
-    // A port of its own too, so servers run side by side and never meet whatever holds 8081.
-    API_PORT: String(apiPort),
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    ...Object.fromEntries((options.settings ?? GX_BENCH_SETTINGS).map((s) => [s.name, s.value])),
-  };
-  const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
+  const { root, publicPort, apiPort, env, args } = await gxLaunch({ ...options, settings: options.settings ?? GX_BENCH_SETTINGS });
   const server = await startServerProcess({
     name: options.name ?? 'gx start --target all',
-    args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'],
+    args,
     env,
     cwd: root,
     port: options.door === 'api' ? apiPort : publicPort,

@@ -1,19 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { projectRoot } from '../../shared/project-paths';
-import type { GxSetting } from './gx-server';
-import { freePort } from './ports';
-import { readMemory, type ProcessMemory } from './server-process';
+import { gxLaunch, type GxSetting } from './gx-server';
+import { readMemory, terminate, trackChild, type ProcessMemory } from './server-process';
 
 const OUTPUT_TAIL_BYTES = 8_192;
-
-// Children still running when this process exits for any reason (a crash included) are killed.
-const live = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
-});
 
 /**
  * A `gx start --target all` spawned WITHOUT waiting for anything, so the caller can time from the
@@ -36,26 +27,14 @@ export interface SpawnedGx {
 }
 
 export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string }): Promise<SpawnedGx> {
-  const root = projectRoot();
-  const publicPort = await freePort();
-  const apiPort = await freePort();
-  const env: Record<string, string> = {
-    DATABASE_URL: options.databaseUrl,
-    DATA_DIR: options.dataDir,
-    HOST: '127.0.0.1',
-    PUBLIC_PORT: String(publicPort),
-    API_PORT: String(apiPort),
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    ...Object.fromEntries(options.settings.map((s) => [s.name, s.value])),
-  };
+  const { root, publicPort, apiPort, env, args } = await gxLaunch(options);
   const spawnedAt = performance.now();
-  const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  live.add(child);
+  trackChild(child);
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
@@ -66,7 +45,6 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
       hasExited = true;
-      live.delete(child);
       resolve();
     }),
   );
@@ -78,15 +56,7 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
     exited: () => hasExited,
     tail: () => tail,
     memory: () => readMemory(child.pid!),
-    async stop(graceMs: number) {
-      if (hasExited) return 0;
-      const t0 = performance.now();
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-      return performance.now() - t0;
-    },
+    stop: (graceMs: number) => terminate(child, exited, hasExited, graceMs),
   };
 }
 

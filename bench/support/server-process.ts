@@ -31,6 +31,23 @@ process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
+/** A child this module or another bench helper spawned: killed if the bench process exits first. */
+export function trackChild(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; answers the time the child took to exit (0 if it had). */
+export async function terminate(child: ChildProcess, exited: Promise<void>, hasExited: boolean, graceMs: number): Promise<number> {
+  if (hasExited) return 0;
+  const t0 = performance.now();
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+  return performance.now() - t0;
+}
+
 /** VmRSS and VmHWM of a Linux process, from /proc. */
 export function readMemory(pid: number): ProcessMemory {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -66,7 +83,7 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  live.add(child);
+  trackChild(child);
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
@@ -82,20 +99,12 @@ export async function startServerProcess(options: {
     }
   });
   child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { live.delete(child); resolve(); }));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
   const url = `http://127.0.0.1:${options.port}`;
-  const stop = async (graceMs = STOP_GRACE_MS) => {
-    if (hasExited) return 0;
-    const t0 = performance.now();
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-    return performance.now() - t0;
-  };
+  const stop = (graceMs = STOP_GRACE_MS) => terminate(child, exited, hasExited, graceMs);
 
   for (;;) {
     if (hasExited) throw new Error(`${options.name} exited during start-up (code ${child.exitCode}); its output ends:\n${tail}`);
