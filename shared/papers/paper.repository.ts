@@ -9,8 +9,6 @@ export interface UpsertOutcome {
   inserted: number;
   updated: number;
   unchanged: number;
-  /** The papers that were inserted or changed, as stored (with their new update time). */
-  changed: Paper[];
 }
 
 const COLUMNS = `id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en, ai_summary_ja, source_url,
@@ -37,9 +35,10 @@ export class PaperRepository {
    * unchanged are left as they are (their update time too), which makes loads idempotent.
    */
   async upsertMany(papers: NewPaper[]): Promise<UpsertOutcome> {
-    if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0, changed: [] };
+    if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
     const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p), title_key: titleKey(p) }));
-    const result = await this.db.query<PaperRow & { inserted: boolean }>(
+    // Indexes learn of the changes from the change log (written by triggers), so only counts come back.
+    const result = await this.db.query<{ inserted: boolean }>(
       `INSERT INTO papers (id, doi, title, title_ja, title_en, authors, year, abstract, ai_summary_en,
          ai_summary_ja, source_url, venue, venue_type, topic, tags, lang, source, shelf, is_peer_reviewed, draft_score,
          publication_date, pdf_url, content_hash, title_key)
@@ -60,7 +59,7 @@ export class PaperRepository {
          publication_date = EXCLUDED.publication_date, pdf_url = EXCLUDED.pdf_url,
          content_hash = EXCLUDED.content_hash, title_key = EXCLUDED.title_key, updated_at = now()
        WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
-       RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
+       RETURNING (xmax = 0) AS inserted`,
       [JSON.stringify(rows)],
     );
     const inserted = result.rows.filter((r) => r.inserted).length;
@@ -68,7 +67,6 @@ export class PaperRepository {
       inserted,
       updated: result.rows.length - inserted,
       unchanged: papers.length - result.rows.length,
-      changed: result.rows.map(({ inserted: _i, ...row }) => toPaper(row)),
     };
   }
 
