@@ -16,10 +16,6 @@ export class LeaderLock {
     private readonly logger: Logger,
   ) {}
 
-  get isHeld(): boolean {
-    return this.held;
-  }
-
   /** Tries once to take (or keep) the lock; true while this instance leads. */
   async tryHold(): Promise<boolean> {
     if (this.held) return true;
