@@ -14,12 +14,17 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # ---------------------------------------------------------------- build ----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# A normal `npm ci`: install scripts of the allowed packages run, and `prepare` builds.
-# The sources are copied first because `prepare` needs them.
-COPY . .
+# Dependencies first, from the two manifests alone: this layer is rebuilt only when
+# package.json or package-lock.json change, not on every source edit. --ignore-scripts
+# because `prepare` runs the build, and the sources are not here yet (the build runs
+# below); no install script is needed to compile (tsc is plain JavaScript; the allowed
+# scripts serve the tests and the embedded Postgres, which the runtime stage hydrates).
+COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund \
- && npm run build \
+    npm ci --ignore-scripts --no-audit --no-fund
+# Then the sources (.dockerignore keeps node_modules, dist, tests and docs out), and the build.
+COPY . .
+RUN npm run build \
  && node bin/gx.js --help >/dev/null
 
 # -------------------------------------------------------------- runtime ----
@@ -29,10 +34,11 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 WORKDIR /app
 
-# Production dependencies only. Scripts are skipped (`prepare` would run the build,
-# which needs dev dependencies); the one install script the runtime needs, the
-# symlink hydration of the embedded-postgres binaries (used by `--target all`
-# without DATABASE_URL), is run explicitly.
+# Production dependencies only, in a layer of their own that depends on the manifests
+# alone (cached across source changes, like the build stage's). Scripts are skipped
+# (`prepare` would run the build, which needs dev dependencies); the one install script
+# the runtime needs, the symlink hydration of the embedded-postgres binaries (used by
+# `--target all` without DATABASE_URL), is run explicitly.
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
@@ -52,7 +58,8 @@ COPY infra ./infra
 # runAsNonRoot. The application files stay root-owned and read-only to it.
 USER 1000:1000
 
-EXPOSE 8080 8081 8090
+# 8080/8081: the gateway's doors; 8090: SERVICE_PORT; 9464: METRICS_PORT (internal: /metrics).
+EXPOSE 8080 8081 8090 9464
 
 # Alive if any port this target listens on answers /healthz (gateway/all: PUBLIC_PORT,
 # single services: SERVICE_PORT).

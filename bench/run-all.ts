@@ -5,6 +5,7 @@ import { runPublicSearchBench } from './public-search.bench';
 import { runRecordShapingBench } from './record-shaping.bench';
 import { runScalingBench } from './scaling.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
+import { runTelemetryBench } from './telemetry.bench';
 
 /**
  * `npm run bench`: every benchmark, one after the other (each cleans up before the next starts).
@@ -13,7 +14,8 @@ import { runSemanticSearchBench } from './semantic-search.bench';
  *   --only=NAME[,NAME…]  run just these benchmarks (default: all, in the order below)
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
  *   --sizes=N[,N…]       corpus sizes of the scaling benchmark (default 30000,100000,300000; or SCALING_SIZES)
- * `scaling` runs only when named (`--only=scaling`): it takes tens of minutes.
+ * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
+ * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`.
  */
 const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
@@ -22,11 +24,12 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   'company-data': runCompanyDataBench,
   'semantic-search': runSemanticSearchBench,
   ingest: runIngestBench,
+  telemetry: runTelemetryBench,
   scaling: runScalingBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));

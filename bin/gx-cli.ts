@@ -1,15 +1,11 @@
-import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../shared/config/config';
-import { createLogger } from '../shared/logging/logger';
-import { TARGETS } from '../services/registry';
-import { registerKeyCommands } from '../cli/keys.command';
-import { LOAD_KINDS, loadCommand, parseBatchSize, type LoadKind, type LoadKindName } from '../cli/load.command';
-import { reindexCommand } from '../cli/reindex.command';
-import { registerIngestCommands } from '../cli/ingest.command';
-import { startCommand } from '../cli/start.command';
-import { describeFailure } from '../cli/failure';
+import { startTracing } from '../shared/telemetry/tracing';
 
-/** `gx`: the operators' command line. Configuration comes from the environment (see README). */
+/**
+ * `gx`'s entry point: configuration first, then tracing, and only then the program. The tracing
+ * instrumentations patch http, express, pg and ioredis as they are first required, so nothing that
+ * loads them may come before (which is why this file imports nothing else).
+ */
 function main(): void {
   let config;
   try {
@@ -21,42 +17,10 @@ function main(): void {
     }
     throw err;
   }
-  // A command's stdout is its answer (`gx keys list --json | jq`), so its log goes to stderr; a
-  // server's stdout is its log (`gx start`, as containers and log shippers expect).
-  const logger = createLogger({ level: config.logLevel, destination: 'stderr' });
-  const program = new Command('gx').description('GX research search platform').showHelpAfterError();
-
-  program
-    .command('start')
-    .description('start the services of a target')
-    .option('-t, --target <name>', `one of: ${Object.keys(TARGETS).join(', ')}`, 'all')
-    .action((opts: { target: string }) => startCommand(config, createLogger({ level: config.logLevel, destination: 'stdout' }), opts.target));
-
-  const load = program
-    .command('load')
-    .description('load records from a JSON Lines file; bad lines are reported by number, the good ones loaded (exit code 2 when some were rejected)');
-  for (const [kind, definition] of Object.entries(LOAD_KINDS) as [LoadKindName, LoadKind][]) {
-    load
-      .command(`${kind} <file>`)
-      .description(definition.description)
-      .option('--batch-size <n>', `${definition.unit} per database statement`, parseBatchSize, 500)
-      .action((file: string, opts: { batchSize: number }) => loadCommand(config, logger, kind, file, opts.batchSize));
-  }
-
-  program
-    .command('reindex')
-    .description('rebuild the keyword index from Postgres and swap it in without downtime')
-    .action(() => reindexCommand(config, logger));
-
-  registerKeyCommands(program, config, logger);
-  registerIngestCommands(program, config, logger);
-
-  // Every failure: its cause in one line on stderr (the stack with LOG_LEVEL=debug), exit code 1.
-  program.parseAsync(process.argv).catch((err: unknown) => {
-    logger.debug({ err }, 'command failed');
-    process.stderr.write(`gx: ${describeFailure(err)}\n`);
-    process.exit(1);
-  });
+  const tracing = startTracing(config.telemetry);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after tracing on purpose
+  const { runProgram } = require('./gx-program') as typeof import('./gx-program');
+  runProgram(config, tracing);
 }
 
 main();

@@ -9,13 +9,13 @@ import { publicDoor } from './gateway/public-door';
 import { PUBLIC_CORS_HEADERS } from './gateway/cors';
 import { provenanceHeaderValues } from './gateway/provenance';
 import { callerFromGateway, requireGatewayCaller } from '../shared/http/gateway-caller';
-import { MODULES, TARGETS } from './registry';
-import { metricsRoutes } from '../shared/telemetry/metrics';
+import { MODULES, resolveTargets } from './registry';
+import { metricsListener } from '../shared/telemetry/metrics';
 
 export interface RunningProcess {
   target: string;
   runtime: Runtime;
-  /** Listening servers by role: `public` and `api` (gateway), or `service` (a service on its own). */
+  /** Listening servers by role: `public` and `api` (gateway), or `service` (a service on its own), and `metrics`. */
   servers: Record<string, RunningServer>;
   stop(): Promise<void>;
 }
@@ -23,15 +23,24 @@ export interface RunningProcess {
 /**
  * Starts a target: its modules in dependency order, then its listeners. With the gateway, the
  * public door serves on PUBLIC_PORT and the data-API door on API_PORT; services without the gateway
- * serve their routes on SERVICE_PORT.
+ * serve their routes on SERVICE_PORT. Every process, the gateway included, serves Prometheus metrics
+ * on METRICS_PORT, opened first so a long start can be watched.
  */
-export async function startProcess(target: string, config: Config, logger: Logger): Promise<RunningProcess> {
-  const names = TARGETS[target];
-  if (!names) throw new Error(`unknown target "${target}"; expected one of ${Object.keys(TARGETS).join(', ')}`);
+export async function startProcess(targetSpec: string, config: Config, logger: Logger): Promise<RunningProcess> {
+  // One target or a comma-separated list of them: the union of their modules in this process.
+  const { targets, modules: names } = resolveTargets(targetSpec);
+  const target = targets.join(',');
   requireServiceTokenWhenSplit(names, config);
-  const runtime = await Runtime.start(names, MODULES, config, logger);
+  const metrics = await listen(metricsListener(), config.telemetry.metricsPort, config.http.host, { logger });
+  let runtime: Runtime;
+  try {
+    runtime = await Runtime.start(names, MODULES, config, logger);
+  } catch (err) {
+    await metrics.close(0);
+    throw err;
+  }
   const running = new Set(runtime.moduleNames);
-  const servers: Record<string, RunningServer> = {};
+  const servers: Record<string, RunningServer> = { metrics };
   const base = () => createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: () => runtime.readiness() });
 
   try {
@@ -52,8 +61,6 @@ export async function startProcess(target: string, config: Config, logger: Logge
       });
     } else {
       const app = base();
-      // Internal listener only: Prometheus scrapes services (the ingest worker among them) here.
-      app.use(metricsRoutes());
       app.use(callerFromGateway(config.services.token));
       // Public routes first: only the data-API door's `/api/v1/*` needs a caller the gateway verified.
       const mounts = runtime.routes();

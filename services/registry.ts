@@ -32,3 +32,28 @@ export const TARGETS: Readonly<Record<string, string[]>> = {
   // The indexer runs beside the ingest worker; any number of replicas, one leads (leader lock).
   'ingest-worker': ['ingest-worker', 'indexer'],
 };
+
+/** The targets and modules a `--target` value names. */
+export interface ResolvedTargets {
+  /** The named targets, deduplicated, in the order given. */
+  targets: string[];
+  /** The union of their modules (services only; infrastructure follows from their dependencies). */
+  modules: string[];
+}
+
+/**
+ * Parses `--target`: one target or a comma-separated list (`gateway,public-search`), like Loki's
+ * `-target`; the process runs the union of their modules. `all` may only appear alone. Throws one
+ * line naming the problem and the valid targets.
+ */
+export function resolveTargets(spec: string): ResolvedTargets {
+  const valid = `valid targets: ${Object.keys(TARGETS).join(', ')} (or a comma-separated list of them, e.g. gateway,public-search)`;
+  const items = spec.split(',').map((s) => s.trim());
+  if (items.some((s) => s === '')) throw new Error(`--target "${spec}" has an empty item; ${valid}`);
+  const unknown = items.filter((s) => !Object.hasOwn(TARGETS, s));
+  if (unknown.length > 0) throw new Error(`unknown target${unknown.length > 1 ? 's' : ''} ${unknown.map((s) => `"${s}"`).join(', ')} in --target "${spec}"; ${valid}`);
+  const targets = [...new Set(items)];
+  if (targets.includes('all') && targets.length > 1) throw new Error(`--target "${spec}": "all" already runs every target, give it alone; ${valid}`);
+  const modules = [...new Set(targets.flatMap((t) => TARGETS[t]!))];
+  return { targets, modules };
+}

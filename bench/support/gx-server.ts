@@ -28,6 +28,7 @@ export async function gxLaunch(options: { databaseUrl: string; dataDir: string; 
   const root = projectRoot();
   const publicPort = await freePort();
   const apiPort = await freePort();
+  const metricsPort = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dataDir,
@@ -35,11 +36,13 @@ export async function gxLaunch(options: { databaseUrl: string; dataDir: string; 
     PUBLIC_PORT: String(publicPort),
     // A port of its own too, so servers run side by side and never meet whatever holds 8081.
     API_PORT: String(apiPort),
+    // And the Prometheus listener: every server would otherwise take 9464, the second one failing to start.
+    METRICS_PORT: String(metricsPort),
     SHUTDOWN_TIMEOUT_MS: '2000',
     ...Object.fromEntries(options.settings.map((s) => [s.name, s.value])),
   };
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
-  return { root, publicPort, apiPort, env, args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'] };
+  return { root, publicPort, apiPort, metricsPort, env, args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'] };
 }
 
 /**

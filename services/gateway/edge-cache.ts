@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseCache } from '../../shared/cache/response-cache.port';
+import { routeOf } from '../../shared/http/route-label';
+import { counter } from '../../shared/telemetry/metrics';
+
+const lookups = counter('gx_edge_cache_requests_total', 'GET requests the edge cache looked up, by result: hit or miss', ['result']);
 
 /** Responses larger than this are passed through without being cached. */
 const MAX_BODY_BYTES = 1 << 20;
@@ -21,7 +25,9 @@ export class EdgeCache {
   async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' || this.maxTtlSeconds === 0) return false;
     const entry = await this.store.get(keyOf(req));
+    lookups.inc({ result: entry === undefined ? 'miss' : 'hit' });
     if (entry === undefined) return false;
+    req.routeLabel = entry.route;
     res.writeHead(200, entry.headers as string[]);
     res.end(entry.body);
     return true;
@@ -55,7 +61,7 @@ export class EdgeCache {
       if (res.statusCode !== 200 || !sharedMaxAge || !/(?:^|,)\s*public\b/i.test(cacheControl) || size > MAX_BODY_BYTES) return;
       const ttl = Math.min(Number(sharedMaxAge[1]), this.maxTtlSeconds);
       if (ttl <= 0) return;
-      void this.store.set(keyOf(req), { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size) }, ttl);
+      void this.store.set(keyOf(req), { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size), route: routeOf(req) }, ttl);
     });
   }
 }

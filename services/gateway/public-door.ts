@@ -37,7 +37,7 @@ export function publicDoor(deps: DoorDeps): RequestListener {
 
   return (req, res) => {
     requestId(req, res);
-    log?.(req, res);
+    log(req, res);
     if (applyPublicCors(req, res)) return;
     if (UNLIMITED_PATHS.has((req.url ?? '').split('?')[0]!)) return void app(req, res);
     answeredAtTheEdge(req, res).then(

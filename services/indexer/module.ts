@@ -12,6 +12,8 @@ import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createVectorIndex } from '../../shared/vector-index/vector-index.factory';
 import { keywordConsumer, vectorConsumer, type IndexConsumer } from './index-consumers';
 import { LeaderLock } from './leader-lock';
+import { onScrape } from '../../shared/telemetry/metrics';
+import { reportDeadLetters, reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { SharedIndexer } from './shared-indexer';
 
 // Any constant works; every indexer instance of one database must use the same.
@@ -53,6 +55,10 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
       { pollMs: 60_000, quietMs: 20 },
     );
     await listener.start();
+    const stopReporting = onScrape(async () => {
+      for (const [name, lag] of Object.entries(await indexer.lag())) reportIndexLag(name, lag);
+      for (const [name, count] of Object.entries(await indexer.deadLetters())) reportDeadLetters(name, count);
+    });
     logger.info({ indexes: consumers.map((c) => c.name) }, 'indexer started');
     return {
       value: indexer,
@@ -64,6 +70,7 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
         return { state: 'ok', lag: worst, detail };
       },
       close: async () => {
+        stopReporting();
         await listener.stop();
         await indexer.stop();
         for (const c of consumers) await c.close();

@@ -1,6 +1,7 @@
 import { resolveChanges } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
-import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../../shared/papers/change-log';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChange, type PaperChangeLog } from '../../shared/papers/change-log';
+import { SpanKind, withSpan } from '../../shared/telemetry/spans';
 import type { Paper } from '../../shared/papers/paper';
 import type { PaperRepository } from '../../shared/papers/paper.repository';
 import type { IndexConsumer } from './index-consumers';
@@ -68,6 +69,12 @@ export class SharedIndexer {
     return out;
   }
 
+  /** Papers each index has set aside after every retry. */
+  async deadLetters(): Promise<Record<string, number>> {
+    const counts = await this.deps.log.deadLetterCounts();
+    return Object.fromEntries(this.deps.consumers.map((c) => [c.name, counts.get(c.name) ?? 0]));
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.nudge();
@@ -103,6 +110,16 @@ export class SharedIndexer {
     const state = this.stateOf(consumer, (await log.position(consumer.name)) ?? LOG_ORIGIN);
     const { changes, next } = await log.read(state.cursor, this.options.batchSize);
     if (changes.length === 0) return false;
+    // A trace a batch (an empty poll makes none): its reads, the engine calls, the position saved.
+    await withSpan('indexer batch', { 'gx.index': consumer.name, 'gx.changes': changes.length }, () => this.applyBatch(consumer, state, changes, next), {
+      kind: SpanKind.INTERNAL,
+      root: true,
+    });
+    return true;
+  }
+
+  private async applyBatch(consumer: IndexConsumer, state: ConsumerState, changes: PaperChange[], next: LogCursor): Promise<void> {
+    const { log } = this.deps;
     const { upserts, deletes } = await resolveChanges(changes, this.deps.papers);
     let whole = true;
     try {
@@ -123,7 +140,6 @@ export class SharedIndexer {
     await log.savePosition(consumer.name, next, this.deps.lock);
     state.cursor = next;
     state.applied += changes.length;
-    return true;
   }
 
   /**

@@ -3,6 +3,8 @@ import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createIngest, type IngestParts } from './ingest-factory';
 import { BullmqRunner } from './runner/bullmq-runner';
 import { InProcessScheduler } from './runner/in-process-scheduler';
+import { onScrape } from '../../shared/telemetry/metrics';
+import { reportQueueDepths } from './pipeline/ingest-metrics';
 
 export interface IngestWorker {
   parts: IngestParts;
@@ -36,6 +38,7 @@ export const ingestWorkerModule: ModuleDefinition<IngestWorker> = {
     }
     let running = false;
     void started.then(() => (running = true), () => undefined);
+    const stopReporting = runner instanceof BullmqRunner ? onScrape(async () => reportQueueDepths(await (runner as BullmqRunner).depths())) : () => undefined;
     logger.info({ runner: runner instanceof BullmqRunner ? 'bullmq' : 'in-process', sources: config.ingest.sources, scorer: parts.scorer.kind, summariser: parts.summariser.kind }, 'ingest worker started');
     return {
       value: { parts, runner },
@@ -43,6 +46,7 @@ export const ingestWorkerModule: ModuleDefinition<IngestWorker> = {
         if (!running) throw new Error('the ingest workers are not running yet (is Redis reachable?)');
       },
       close: async () => {
+        stopReporting();
         await runner.close();
         await parts.close();
       },

@@ -176,7 +176,10 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               ...rateLimitHeaders,
             }),
             '500': problem('Unexpected fault (`code`: `internal_error`); no internals are disclosed.'),
-            '503': problem('The search backend is unavailable (`code`: `search_unavailable`); retry later.'),
+            '502': problem('Behind a gateway: the search service was reached but did not answer in time or answered something unusable (`code`: `upstream_failed`).'),
+            '503': problem('The search backend is unavailable (`code`: `search_unavailable`), or, behind a gateway, the search service is down (`code`: `upstream_unavailable`, with `Retry-After`); retry later.', {
+              'Retry-After': header('Seconds to wait before retrying (sent with `upstream_unavailable`).', { type: 'integer' }),
+            }),
           },
         },
       },

@@ -19,8 +19,7 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
       body = JSON.stringify(await deps.service.search(params));
     } catch (err) {
       if (err instanceof ProblemError) throw err;
-      deps.logger.error({ err, request_id: req.requestId }, 'search backend failed');
-      throw serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.');
+      throw serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.').because(err);
     }
     res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
     res.type('application/json').send(body);

@@ -74,13 +74,13 @@ export class SemanticSearchService {
     try {
       [query] = (await parts.embedder.embedQueries([p.query])) as [Float32Array];
     } catch (err) {
-      if (err instanceof EmbeddingError) throw badGateway('embedding_failed', 'The embedding service failed or timed out; retry, or use mode=keyword.');
+      if (err instanceof EmbeddingError) throw badGateway('embedding_failed', 'The embedding service failed or timed out; retry, or use mode=keyword.').because(err);
       throw err;
     }
     try {
       return await parts.index.search(query, filters, limit);
-    } catch {
-      throw serviceUnavailable('vector_unavailable', 'The vector index cannot be reached; use mode=keyword.');
+    } catch (err) {
+      throw serviceUnavailable('vector_unavailable', 'The vector index cannot be reached; use mode=keyword.').because(err);
     }
   }
 

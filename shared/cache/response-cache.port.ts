@@ -7,6 +7,8 @@ export interface CachedResponse {
   readonly headers: readonly string[];
   /** The body, byte for byte as it was first sent. */
   readonly body: Buffer;
+  /** The route that first answered it (`/api/v1/papers/search`), so a hit is measured under it too. */
+  readonly route?: string;
 }
 
 /** A cache of whole responses, shared across replicas when it is backed by Redis. */

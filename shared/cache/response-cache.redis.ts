@@ -7,9 +7,9 @@ const NEWLINE = 0x0a;
 /**
  * Response cache in Redis, shared by every replica. A Redis fault is a miss, never an error.
  *
- * A value is one binary string: the headers as a JSON array on the first line (JSON never holds a
- * raw newline), then the body's bytes unchanged. Read back as a Buffer, the body is a view of it.
- * The key prefix names this layout (`v2`), so replicas of an older layout never read these entries.
+ * A value is one binary string: `{"headers":[…],"route":…}` as JSON on the first line (JSON never
+ * holds a raw newline), then the body's bytes unchanged. Read back as a Buffer, the body is a view
+ * of it. The key prefix names this layout (`v3`), so replicas of an older layout never read these entries.
  */
 export class RedisResponseCache implements ResponseCache {
   readonly kind = 'redis';
@@ -17,7 +17,7 @@ export class RedisResponseCache implements ResponseCache {
   constructor(
     private readonly redis: Redis,
     private readonly logger: Logger,
-    private readonly prefix = 'gx:response:v2:',
+    private readonly prefix = 'gx:response:v3:',
   ) {}
 
   async get(key: string): Promise<CachedResponse | undefined> {
@@ -43,7 +43,7 @@ export class RedisResponseCache implements ResponseCache {
 }
 
 export function encodeCachedResponse(response: CachedResponse): Buffer {
-  const head = Buffer.from(`${JSON.stringify(response.headers)}\n`, 'utf8');
+  const head = Buffer.from(`${JSON.stringify({ headers: response.headers, route: response.route })}\n`, 'utf8');
   return Buffer.concat([head, response.body], head.length + response.body.length);
 }
 
@@ -51,12 +51,13 @@ export function encodeCachedResponse(response: CachedResponse): Buffer {
 export function decodeCachedResponse(value: Buffer): CachedResponse | undefined {
   const end = value.indexOf(NEWLINE);
   if (end < 0) return undefined;
-  let headers: unknown;
+  let head: { headers?: unknown; route?: unknown } | null;
   try {
-    headers = JSON.parse(value.toString('utf8', 0, end));
+    head = JSON.parse(value.toString('utf8', 0, end)) as typeof head;
   } catch {
     return undefined;
   }
+  const headers = head?.headers;
   if (!Array.isArray(headers) || headers.length % 2 !== 0 || !headers.every((h) => typeof h === 'string')) return undefined;
-  return { headers, body: value.subarray(end + 1) };
+  return { headers, body: value.subarray(end + 1), ...(typeof head!.route === 'string' ? { route: head!.route } : {}) };
 }

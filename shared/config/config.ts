@@ -40,10 +40,18 @@ const schema = z.object({
   PUBLIC_PORT: port(8080),
   API_PORT: port(8081),
   SERVICE_PORT: port(8090),
+  // Prometheus metrics on a listener of their own (never a public door); 9464 as the OpenTelemetry exporter uses.
+  METRICS_PORT: port(9464),
+  // Traces go out over OTLP/HTTP only when an endpoint is set; otherwise the SDK is never loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('gx'),
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // false: never change the schema at start, only check that every migration is applied (they are
+  // `gx migrate`'s, run as the schema owner); the embedded PostgreSQL is always migrated.
+  DATABASE_MIGRATE: bool(true),
   DEMO_DATA: bool(true),
   REDIS_URL: optionalUrl,
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(500),
@@ -143,9 +151,12 @@ export interface Config {
   env: RawConfig['NODE_ENV'];
   logLevel: RawConfig['LOG_LEVEL'];
   http: { host: string; publicPort: number; apiPort: number; servicePort: number; trustProxy: boolean | number | string[] };
+  /** Prometheus metrics port (0: any free port) and, when an OTLP endpoint is set, trace export. */
+  telemetry: { metricsPort: number; otlpEndpoint?: string; serviceName: string };
   publicBaseUrl: string;
   dataDir: string;
-  database: { url?: string; poolSize: number };
+  /** `migrate`: apply pending migrations at start (else only check that none is pending). */
+  database: { url?: string; poolSize: number; migrate: boolean };
   demoData: boolean;
   redisUrl?: string;
   /** How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request). */
@@ -207,9 +218,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: c.NODE_ENV,
     logLevel: c.LOG_LEVEL,
     http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
+    telemetry: { metricsPort: c.METRICS_PORT, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: c.OTEL_SERVICE_NAME },
     publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
-    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE },
+    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
     demoData: c.DEMO_DATA,
     redisUrl: c.REDIS_URL,
     redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,

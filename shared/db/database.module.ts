@@ -1,7 +1,9 @@
 import type { ModuleDefinition } from '../runtime/module';
 import { Database } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { migrate } from './migrate';
+import { migrate, pendingMigrations } from './migrate';
+import { onScrape } from '../telemetry/metrics';
+import { reportPool } from '../telemetry/pool-metrics';
 
 /** A connection string fit for an error message: no password. */
 export function redactDatabaseUrl(url: string): string {
@@ -35,17 +37,25 @@ export const databaseModule: ModuleDefinition<Database> = {
         const where = embedded ? `the embedded PostgreSQL of DATA_DIR ${config.dataDir}` : `DATABASE_URL ${redactDatabaseUrl(url)}`;
         throw new Error(`cannot reach ${where}: ${cause(err)}`, { cause: err });
       }
-      const applied = await migrate(db);
-      if (applied.length) logger.info({ applied }, 'database migrated');
+      if (config.database.migrate || embedded) {
+        const applied = await migrate(db);
+        if (applied.length) logger.info({ applied }, 'database migrated');
+      } else {
+        // DATABASE_MIGRATE=false: the schema is `gx migrate`'s (the schema owner's role); this role may lack the rights.
+        const pending = await pendingMigrations(db);
+        if (pending.length) throw new Error(`the database schema is behind: ${pending.join(', ')} not applied; run \`gx migrate\` with the schema owner's DATABASE_URL (DATABASE_MIGRATE=false: this process does not migrate)`);
+      }
     } catch (err) {
       await db.close();
       await embedded?.stop().catch(() => undefined);
       throw err;
     }
+    const stopReporting = onScrape(() => reportPool(db.pool, config.database.poolSize));
     return {
       value: db,
       ready: () => db.ping(),
       close: async () => {
+        stopReporting();
         await db.close();
         await embedded?.stop();
       },

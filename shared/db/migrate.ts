@@ -27,3 +27,15 @@ export async function migrate(db: Database, dir = infraPath('migrations')): Prom
   });
   return applied;
 }
+
+/**
+ * The migration files not applied yet, in order, without changing anything: what a process that
+ * may not change the schema (DATABASE_MIGRATE=false, a role with row privileges only) checks at start.
+ */
+export async function pendingMigrations(db: Database, dir = infraPath('migrations')): Promise<string[]> {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const table = await db.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t");
+  if (!table.rows[0]?.t) return files;
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  return files.filter((f) => !done.has(f));
+}

@@ -45,6 +45,15 @@ export class ProblemError extends Error {
     this.name = 'ProblemError';
   }
 
+  /**
+   * The failure underneath (an engine error, a timeout) for the request log; the client never
+   * sees it, operators need it to tell one 503 from another.
+   */
+  because(cause: unknown): this {
+    this.cause = cause;
+    return this;
+  }
+
   toBody(requestId?: string, instance?: string): ProblemBody {
     return {
       type: `https://docs.gx-search.example/problems/${encodeURIComponent(this.code.split(':')[0]!)}`,

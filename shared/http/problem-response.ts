@@ -3,8 +3,16 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { internalError, notFound, PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
 import type { Logger } from '../logging/logger';
 
+declare module 'node:http' {
+  interface ServerResponse {
+    /** The problem this response answered with, for the request log. */
+    problem?: ProblemError;
+  }
+}
+
 /** Writes a problem+json answer; works on a plain Node response as well as an express one. */
 export function sendProblem(res: ServerResponse, problem: ProblemError): void {
+  res.problem = problem;
   const req = res.req as ServerResponse['req'] & { requestId?: string; originalUrl?: string };
   const body = JSON.stringify(problem.toBody(req.requestId, (req.originalUrl ?? req.url ?? '').split('?')[0]));
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
@@ -33,7 +41,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const code = status === 413 ? 'invalid_body' : status === 404 ? 'not_found' : 'invalid_request';
       return sendProblem(res, new ProblemError(status, code, err.expose && err.message ? String(err.message) : 'The request could not be read.'));
     }
+    // The request log carries the cause; this line adds the stack.
     logger.error({ err, request_id: req.requestId, path: req.path }, 'unhandled error');
-    sendProblem(res, internalError());
+    sendProblem(res, internalError().because(err));
   };
 }

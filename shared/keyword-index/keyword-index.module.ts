@@ -6,6 +6,8 @@ import type { ModuleDefinition } from '../runtime/module';
 import { createKeywordIndex } from './keyword-index.factory';
 import type { KeywordIndex } from './keyword-index.port';
 import { IndexSync } from './index-sync';
+import { onScrape } from '../telemetry/metrics';
+import { reportIndexLag } from '../telemetry/index-metrics';
 
 /**
  * The keyword engine of this process. A process-local index reopens its snapshot under DATA_DIR (or
@@ -22,6 +24,7 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
       ? new IndexSync(get<PaperRepository>('papers'), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: path.join(config.dataDir, 'keyword-index') })
       : undefined;
     await sync?.start();
+    const stopReporting = sync ? onScrape(async () => reportIndexLag('keyword', await sync.lag())) : () => undefined;
     return {
       value: index,
       ready: async () => {
@@ -33,6 +36,7 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
       // A process-local index answers from memory; a shared engine (Elasticsearch) is every replica's.
       sharedBackend: !index.processLocal,
       close: async () => {
+        stopReporting();
         await sync?.stop();
         await index.close();
       },

@@ -77,6 +77,12 @@ export class PaperChangeLog {
   }
 
   /** Where a shared index (by consumer name) has applied the log to; undefined before its first batch. */
+  /** How many papers each index has set aside as dead letters (indexes with none are absent). */
+  async deadLetterCounts(): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ consumer: string; n: number }>('SELECT consumer, count(*)::int AS n FROM index_dead_letters GROUP BY consumer');
+    return new Map(rows.map((r) => [r.consumer, r.n]));
+  }
+
   async position(consumer: string): Promise<LogCursor | undefined> {
     const { rows } = await this.db.query<LogCursor>('SELECT position::text AS position FROM index_positions WHERE consumer = $1', [consumer]);
     return rows[0];

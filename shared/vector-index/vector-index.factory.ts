@@ -3,11 +3,12 @@ import type { Config } from '../config/config';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import type { VectorIndex } from './vector-index.port';
 import { QdrantVectorIndex } from './vector-index.qdrant';
+import { traceMethods } from '../telemetry/spans';
 
 /** The one place that picks the vector engine: Qdrant when configured, else the embedded index under the data directory. */
 export function createVectorIndex(config: Config): VectorIndex {
   const dimensions = config.embedding.dimensions;
   return config.qdrant
-    ? new QdrantVectorIndex({ ...config.qdrant, dimensions })
+    ? traceMethods(new QdrantVectorIndex({ ...config.qdrant, dimensions }), 'qdrant', ['init', 'upsert', 'remove', 'search', 'count', 'ping'])
     : new EmbeddedVectorIndex({ dimensions, directory: path.join(config.dataDir, 'vectors') });
 }

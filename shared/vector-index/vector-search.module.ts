@@ -8,6 +8,8 @@ import type { PaperRepository } from '../papers/paper.repository';
 import type { ModuleDefinition } from '../runtime/module';
 import { createVectorIndex } from './vector-index.factory';
 import type { VectorIndex } from './vector-index.port';
+import { onScrape } from '../telemetry/metrics';
+import { reportIndexLag } from '../telemetry/index-metrics';
 import { VectorSync } from './vector-sync';
 
 /** What vector search needs at request time: the query embedder, the index, and the papers behind its ids. */
@@ -57,6 +59,8 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         )
       : // A shared index that is down now is not fatal: readiness reports it, requests answer 503.
         index.init().catch((err: Error) => logger.warn({ err: err.message, index: index.kind }, 'vector index unreachable at start'));
+    // Only once it serves: while it is built, readiness says `starting` and the lag means nothing yet.
+    const stopReporting = sync ? onScrape(async () => void (state === 'ready' && reportIndexLag('vector', await sync.lag()))) : () => undefined;
     return {
       value: {
         embedder,
@@ -79,6 +83,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
       },
       sharedBackend: !index.processLocal,
       close: async () => {
+        stopReporting();
         closing = true;
         await sync?.stop().catch(() => undefined);
         await started;

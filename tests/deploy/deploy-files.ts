@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { MODULES, TARGETS } from '../../services/registry';
+import { loadConfig } from '../../shared/config/config';
 
 /** What the deployment tests read: the repository, its YAML files and the configuration schema. */
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const CONFIG_FILE = path.join(ROOT, 'shared', 'config', 'config.ts');
+export const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Obj = Record<string, any>;
@@ -41,3 +44,53 @@ export function configSchema(): Map<string, string> {
   for (let m = re.exec(body); m; m = re.exec(body)) keys.set(m[1], m[2]);
   return keys;
 }
+
+// ------------------------------------------------------- targets and modules --
+
+/** The schema's numeric default for a key, e.g. `port(8090)` or `.default(10_000)`. */
+export function schemaDefault(schema: Map<string, string>, key: string): number | undefined {
+  const def = schema.get(key);
+  const m = def && (/\.default\(\s*([\d_]+)\s*\)/.exec(def) ?? /^\s*port\(\s*([\d_]+)\s*\)/.exec(def));
+  return m ? Number(m[1].replace(/_/g, '')) : undefined;
+}
+
+/** Every target a deployment runs as its own workload (`all` is the single-process form). */
+export const SPLIT_TARGETS = Object.keys(TARGETS).filter((t) => t !== 'all');
+
+/** The modules a target starts: its services and everything they depend on. */
+export function modulesOf(target: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (name: string) => {
+    if (out.has(name)) return;
+    out.add(name);
+    for (const dep of MODULES.get(name)?.dependsOn ?? []) visit(dep);
+  };
+  for (const name of TARGETS[target] ?? []) visit(name);
+  return out;
+}
+
+/**
+ * The secret variables a target cannot do without when it runs on its own: Postgres when it
+ * uses the database (otherwise it would start an embedded one), Redis when it uses Redis (shared
+ * quotas, rate limits and edge cache across replicas), and the service token when it is the
+ * gateway or serves routes through it.
+ */
+export function requiredSecretsOf(target: string): string[] {
+  const mods = modulesOf(target);
+  const out: string[] = [];
+  if (mods.has('database')) out.push('DATABASE_URL');
+  if (mods.has('redis')) out.push('REDIS_URL');
+  if (mods.has('gateway') || [...mods].some((m) => (MODULES.get(m)?.serves ?? []).length > 0)) out.push('SERVICE_TOKEN');
+  return out;
+}
+
+/** Services the gateway reaches over HTTP when they run elsewhere, with the URL each is found at. */
+export function remoteServices(gatewayEnv: Record<string, string>): { module: string; url: URL }[] {
+  const config = loadConfig(gatewayEnv);
+  const local = modulesOf('gateway');
+  return [...MODULES.values()]
+    .filter((m) => !local.has(m.name))
+    .flatMap((m) => (m.serves ?? []).map((s) => ({ module: m.name, url: new URL(s.remoteUrl(config)) })));
+}
+
+export const urlPort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));

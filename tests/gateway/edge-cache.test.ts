@@ -141,12 +141,13 @@ describeWithRedis('edge cache over Redis', () => {
     const client = new Redis(await freshRedisUrl());
     try {
       const cache = new RedisResponseCache(client, pino({ level: 'silent' }));
-      await cache.set('GET /x', { headers: ['Content-Length', '4'], body: Buffer.from('水', 'utf8').subarray(0, 3) }, 60);
-      const raw = await client.getBuffer('gx:response:v2:GET /x');
-      expect(raw?.toString('latin1')).toBe(`["Content-Length","4"]\n${Buffer.from('水').toString('latin1')}`);
-      expect(await client.ttl('gx:response:v2:GET /x')).toBeGreaterThan(0);
+      await cache.set('GET /x', { headers: ['Content-Length', '4'], body: Buffer.from('水', 'utf8').subarray(0, 3), route: '/x' }, 60);
+      const raw = await client.getBuffer('gx:response:v3:GET /x');
+      expect(raw?.toString('latin1')).toBe(`{"headers":["Content-Length","4"],"route":"/x"}\n${Buffer.from('水').toString('latin1')}`);
+      expect(await client.ttl('gx:response:v3:GET /x')).toBeGreaterThan(0);
       const back = await cache.get('GET /x');
       expect(back?.headers).toEqual(['Content-Length', '4']);
+      expect(back?.route).toBe('/x');
       expect(back?.body.toString('utf8')).toBe('水');
     } finally {
       client.disconnect();
@@ -163,7 +164,7 @@ describe('the Redis response cache layout', () => {
   });
 
   it('treats a value it did not write as a miss', () => {
-    for (const text of ['application/json\npublic, s-maxage=60\n\n{"a":1}', 'no newline', '{"not":"an array"}\nbody', '["odd"]\nbody', '[1,2]\nbody']) {
+    for (const text of ['application/json\npublic, s-maxage=60\n\n{"a":1}', 'no newline', '{"not":"an array"}\nbody', '["odd"]\nbody', '[1,2]\nbody', '{"headers":["odd"]}\nbody', 'null\nbody']) {
       expect(decodeCachedResponse(Buffer.from(text))).toBeUndefined();
     }
   });

@@ -14,7 +14,7 @@ export const GX = path.resolve(__dirname, '../../bin/gx.js');
 export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[key] !== undefined) base[key] = process.env[key];
-  return { ...base, NODE_ENV: 'test', ...env };
+  return { ...base, NODE_ENV: 'test', METRICS_PORT: '0', ...env };
 }
 
 export interface GxResult {
@@ -44,42 +44,63 @@ export function runGx(args: string[], env: Record<string, string>, timeoutMs = 6
   });
 }
 
-export interface GxServer {
+export type GxLog = { level?: string; msg?: string; [k: string]: unknown };
+
+/** A running `gx` child whose output is kept (not printed): a test shows it when it fails. */
+export interface GxChild {
   child: ChildProcess;
   /** Every JSON log line of its stdout so far. */
-  logs: { level?: string; msg?: string; [k: string]: unknown }[];
+  logs: GxLog[];
   /** Its stderr so far. */
   stderr: () => string;
-  port: number;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Calls `fn` with each log line as it arrives. */
+  onLog(fn: (entry: GxLog) => void): void;
 }
 
-/** `gx start --target all` on ephemeral ports, resolved once it logs `started`. */
-export async function startGx(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<GxServer> {
-  const child = spawn(process.execPath, [GX, 'start', '--target', 'all'], {
-    env: childEnv({ PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }),
+/** Spawns `gx …` (`node bin/gx.js`) with `childEnv(env)`, keeping its stdout log lines and stderr. */
+export function spawnGx(args: string[], env: Record<string, string>, options: { detached?: boolean } = {}): GxChild {
+  const child = spawn(process.execPath, [GX, ...args], {
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a test can signal the whole group as a terminal's Ctrl-C does.
     detached: options.detached ?? false,
   });
-  const logs: GxServer['logs'] = [];
+  const logs: GxLog[] = [];
+  const listeners: ((entry: GxLog) => void)[] = [];
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const port = await new Promise<number>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: GxServer['logs'][number];
-      try {
-        entry = JSON.parse(line) as GxServer['logs'][number];
-      } catch {
-        entry = { level: 'not-json', msg: line };
-      }
-      logs.push(entry);
-      if (entry.msg === 'started') resolve((entry.ports as { public: number }).public);
-    });
-    void exited.then(({ code, signal }) => reject(new Error(`gx start exited early (${code ?? signal}); stderr: ${stderr}`)));
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    let entry: GxLog;
+    try {
+      entry = JSON.parse(line) as GxLog;
+    } catch {
+      entry = { level: 'not-json', msg: line };
+    }
+    logs.push(entry);
+    for (const fn of listeners) fn(entry);
   });
-  return { child, logs, stderr: () => stderr, port, exited };
+  return { child, logs, stderr: () => stderr, exited, onLog: (fn) => void listeners.push(fn) };
+}
+
+export interface GxServer extends GxChild {
+  /** The public door's port (the service listener's for a target without the gateway). */
+  port: number;
+  /** Every listener's port by role (`public`, `api`, `service`), from its `started` log line. */
+  ports: Record<string, number>;
+}
+
+/** `gx start --target <target>` (default `all`) on ephemeral ports, resolved once it logs `started`. */
+export async function startGx(env: Record<string, string>, options: { detached?: boolean; target?: string } = {}): Promise<GxServer> {
+  const gx = spawnGx(['start', '--target', options.target ?? 'all'], { PUBLIC_PORT: '0', API_PORT: '0', SERVICE_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, options);
+  const ports = await new Promise<Record<string, number>>((resolve, reject) => {
+    gx.onLog((entry) => {
+      if (entry.msg === 'started') resolve(entry.ports as Record<string, number>);
+    });
+    void gx.exited.then(({ code, signal }) => reject(new Error(`gx start exited early (${code ?? signal}); stderr: ${gx.stderr()}`)));
+  });
+  return { ...gx, port: ports.public ?? ports.service!, ports };
 }
 
 /** A temporary DATA_DIR the `postgres` OS user can enter (the server runs as that user under root). */

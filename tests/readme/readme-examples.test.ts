@@ -47,7 +47,7 @@ const curlCount = (code: string) => code.split('\n').map((l) => l.replace(/(^|\s
 
 /** The caller's environment without anything the server's configuration reads, so the examples meet the embedded defaults. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const config = /^(API_|COMPANY_DATA_|DATABASE_|DATASET_VERSION$|DATA_DIR$|DEMO_DATA$|DISCLAIMER$|ELASTICSEARCH_|EMBEDDED_POSTGRES_|EMBEDDING_|EVENTS_KEYS_|HOST$|INGEST_|KEY_APPLICATION_|LLM_|LOG_LEVEL$|NODE_ENV$|NODE_OPTIONS$|OPENALEX_|PLAN_BURST_|PUBLIC_|QDRANT_|REDIS_|RESPONSE_CACHE_|SEMANTIC_SEARCH_|SERVICE_|SHUTDOWN_|SNE_|TRUST_PROXY$)/;
+  const config = /^(API_|COMPANY_DATA_|DATABASE_|DATASET_VERSION$|DATA_DIR$|DEMO_DATA$|DISCLAIMER$|ELASTICSEARCH_|EMBEDDED_POSTGRES_|EMBEDDING_|EVENTS_KEYS_|HOST$|INGEST_|KEY_APPLICATION_|LLM_|LOG_LEVEL$|METRICS_PORT$|NODE_ENV$|NODE_OPTIONS$|OPENALEX_|OTEL_|PLAN_BURST_|PUBLIC_|QDRANT_|REDIS_|RESPONSE_CACHE_|SEMANTIC_SEARCH_|SERVICE_|SHUTDOWN_|SNE_|TRUST_PROXY$)/;
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !config.test(name)));
 }
 
@@ -90,7 +90,7 @@ describe('the README examples', () => {
     env = { ...cleanEnv(), DATABASE_URL: database.url, DATA_DIR: path.join(tempDir, 'data'), TMPDIR: path.join(tempDir, 'tmp') };
     server = spawn(process.execPath, [path.join(ROOT, 'bin/gx.js'), 'start', '--target', 'all'], {
       cwd: ROOT,
-      env: { ...env, PUBLIC_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' },
+      env: { ...env, PUBLIC_PORT: '0', API_PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const child = server;

@@ -62,6 +62,8 @@ function startRunDirectory(): void {
   process.env[TEST_RUN_ENV.runDir] = dir;
   process.env.TMPDIR = dir;
   process.env.DATA_DIR = path.join(dir, 'inherited-DATA_DIR-give-each-process-its-own');
+  // Many processes of the run listen at once: each one's metrics listener takes a free port.
+  process.env.METRICS_PORT = '0';
 }
 
 /** Run directories of runs whose jest process is gone (killed before its teardown). */

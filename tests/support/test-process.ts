@@ -26,6 +26,7 @@ export async function startTestProcess(env: Record<string, string>, target = 'al
     PUBLIC_PORT: '0',
     API_PORT: '0',
     SERVICE_PORT: '0',
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DEMO_DATA: 'false',
     PUBLIC_RATE_LIMIT: '0',

@@ -41,7 +41,7 @@ export function removeDir(dir: string | undefined): void {
  * so nothing a test starts can write into the project's `./.data`.
  */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ DATA_DIR: newDataDirPath(), ...env });
+  return loadConfig({ DATA_DIR: newDataDirPath(), METRICS_PORT: '0', ...env });
 }
 
 const scratch = new Set<string>();

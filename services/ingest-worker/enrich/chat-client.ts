@@ -1,3 +1,4 @@
+import { withSpan } from '../../../shared/telemetry/spans';
 import { EnrichmentError } from './enrichment.port';
 
 export interface ChatClientOptions {
@@ -24,7 +25,11 @@ export class ChatClient {
     this.fetchImpl = options.fetchImpl ?? fetch;
   }
 
-  async askJson<T>(request: { system: string; user: string; schemaName: string; schema: object; accept: (value: unknown) => T }): Promise<T> {
+  askJson<T>(request: { system: string; user: string; schemaName: string; schema: object; accept: (value: unknown) => T }): Promise<T> {
+    return withSpan('chat ' + this.options.model, { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': this.options.model, 'gx.schema': request.schemaName }, () => this.ask(request));
+  }
+
+  private async ask<T>(request: { system: string; user: string; schemaName: string; schema: object; accept: (value: unknown) => T }): Promise<T> {
     const { url, model, apiKey, timeoutMs, attempts, backoffMs } = this.options;
     const body = JSON.stringify({
       model,

@@ -1,9 +1,15 @@
-import { counter, histogram } from '../../../shared/telemetry/metrics';
+import { counter, gauge, histogram } from '../../../shared/telemetry/metrics';
 
 export const STAGES = ['fetch', 'normalise', 'dedupe', 'score', 'summarise', 'store', 'events'] as const;
 export type Stage = (typeof STAGES)[number];
 
-/** Counters and durations per stage (Prometheus, on the worker's `/metrics`). */
+/** Jobs in the BullMQ queues by state, read when Prometheus scrapes (the autoscaler's signal). */
+export function reportQueueDepths(depths: Record<string, Record<string, number>>): void {
+  const jobs = gauge('gx_ingest_queue_jobs', 'Ingest jobs in a BullMQ queue (fetch, batch) by state: waiting, active, delayed, failed, completed', ['queue', 'state']);
+  for (const [queue, states] of Object.entries(depths)) for (const [state, n] of Object.entries(states)) jobs.set({ queue, state }, n);
+}
+
+/** Counters and durations per stage (Prometheus, on the process's metrics listener). */
 export function ingestMetrics() {
   return {
     stageSeconds: histogram('gx_ingest_stage_duration_seconds', 'Time spent in one ingest stage for one batch', ['stage'], [0.001, 0.005, 0.02, 0.1, 0.5, 2, 10, 60]),
