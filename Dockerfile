@@ -53,6 +53,8 @@ COPY --from=build /app/dist ./dist
 # the SQL migrations and the Elasticsearch index definition read at run time.
 COPY bin/gx.js ./bin/gx.js
 COPY infra ./infra
+# The public site's static files (the search page and its assets) are read from the project root at run time.
+COPY services/public-search/site ./services/public-search/site
 
 # The image's `node` user (uid/gid 1000), numeric so that Kubernetes can verify
 # runAsNonRoot. The application files stay root-owned and read-only to it.

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { badRequest } from '../../shared/errors/problem';
-import { singleParam as single, type RawQuery } from '../../shared/http/query-params';
+import { z } from 'zod';
+import { coded, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
+import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 
 /**
- * Validation of intelligence events (spec 001 §2.5, §3, §4.8): the list query, the ids, the bodies
- * of POST and PATCH, and the keyset cursor. Conventions as in public-search/search-params.ts: a
- * parameter given empty counts as absent, one given twice is an error with its own code, unknown
- * query parameters are ignored.
+ * Validation of intelligence events (spec 001 §2.5, §3, §4.8): the list query, the id in a path and
+ * the keyset cursor (the bodies of POST and PATCH are in `event-bodies.ts`). The schemas validate the
+ * requests and render the OpenAPI document; conventions as in `shared/http/request-schema.ts`.
  */
 
 export const EVENT_STATUSES = ['observed', 'verified', 'published', 'retracted'] as const;
@@ -25,13 +25,13 @@ export const EVENT_LIMITS = {
   summaryKeyMaxChars: 64,
 } as const;
 
-const EVENT_ID = /^evt_[A-Za-z0-9_-]{20}$/;
+export const EVENT_ID = /^evt_[A-Za-z0-9_-]{20}$/;
 /** Open-ended dotted lowercase names: `gap.emission_computed`, `paper.published`. */
-const EVENT_TYPE = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
+export const EVENT_TYPE = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
 /** subject_kind and an evidence ref's kind: `company`, `paper`, `emission_record`. */
-const KIND = /^[a-z][a-z0-9_]{0,39}$/;
+export const KIND = /^[a-z][a-z0-9_]{0,39}$/;
 /** Identifiers and URLs: any printable characters but white space. */
-const OPAQUE = /^[^\s\p{Cc}]+$/u;
+export const OPAQUE = /^[^\s\p{Cc}]+$/u;
 
 export interface EvidenceRef {
   kind: string;
@@ -48,12 +48,12 @@ export const isEventStatus = (value: unknown): value is EventStatus =>
 /** 20 url-safe characters from 15 random bytes: 120 bits, never guessed, never repeated in practice. */
 export const newEventId = (): string => `evt_${randomBytes(15).toString('base64url')}`;
 
-const chars = (s: string) => [...s].length;
-const isEventType = (s: string) => s.length <= EVENT_LIMITS.eventTypeMaxChars && EVENT_TYPE.test(s);
-const isSubjectId = (s: string) => chars(s) <= EVENT_LIMITS.subjectIdMaxChars && OPAQUE.test(s);
+export const chars = (s: string) => [...s].length;
+export const isEventType = (s: string) => s.length <= EVENT_LIMITS.eventTypeMaxChars && EVENT_TYPE.test(s);
+export const isSubjectId = (s: string) => chars(s) <= EVENT_LIMITS.subjectIdMaxChars && OPAQUE.test(s);
 
 /** What each field must be, shared by the query's and the bodies' error details. */
-const RULES = {
+export const RULES = {
   eventType: `must be a dotted lowercase name such as paper.published (at most ${EVENT_LIMITS.eventTypeMaxChars} characters)`,
   status: `must be one of ${EVENT_STATUSES.join(', ')}`,
   kind: 'must be a lowercase name such as company or paper (letters, digits and _, at most 40 characters)',
@@ -116,78 +116,25 @@ export interface EventCursor {
 export const encodeCursor = (c: EventCursor): string =>
   Buffer.from(JSON.stringify([c.occurredAt.toISOString(), c.id])).toString('base64url');
 
-function decodeCursor(value: string): EventCursor {
-  const bad = badRequest('invalid_cursor', 'cursor must be a next_cursor value from a previous page, unchanged.');
-  if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) throw bad;
+/** The cursor a client sent back, or undefined when it is not one we wrote. */
+function decodeCursor(value: string): EventCursor | undefined {
+  if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    throw bad;
+    return undefined;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2) throw bad;
+  if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
   const [time, id] = decoded as unknown[];
-  if (typeof time !== 'string' || typeof id !== 'string' || !EVENT_ID.test(id)) throw bad;
+  if (typeof time !== 'string' || typeof id !== 'string' || !EVENT_ID.test(id)) return undefined;
   const occurredAt = parseInstant(time);
-  if (!occurredAt || occurredAt.toISOString() !== time) throw bad;
+  if (!occurredAt || occurredAt.toISOString() !== time) return undefined;
   return { occurredAt, id };
 }
 
 // ---------------------------------------------------------------------------------------------
-// GET /api/v1/intelligence-events and /{id}
-
-export interface EventListParams {
-  eventType?: string;
-  status?: EventStatus;
-  subjectKind?: string;
-  subjectId?: string;
-  occurredFrom?: Date;
-  occurredTo?: Date;
-  limit: number;
-  cursor?: EventCursor;
-}
-
-function checked<T>(query: RawQuery, name: string, parse: (v: string) => T | undefined, rule: string): T | undefined {
-  const code = `invalid_${name}`;
-  const value = single(query, name, code);
-  if (value === undefined) return undefined;
-  const parsed = parse(value);
-  if (parsed === undefined) throw badRequest(code, `${name} ${rule}; got "${value.slice(0, 100)}".`);
-  return parsed;
-}
-
-const wholeNumber = (min: number, max: number) => (v: string) => (/^\d{1,9}$/.test(v) && +v >= min && +v <= max ? +v : undefined);
-const when = <T extends string>(ok: (v: string) => boolean) => (v: string) => (ok(v) ? (v as T) : undefined);
-
-/** Validates the list query. Both time bounds are inclusive. */
-export function parseListParams(query: RawQuery): EventListParams {
-  const L = EVENT_LIMITS;
-  const params: EventListParams = {
-    eventType: checked(query, 'event_type', when(isEventType), RULES.eventType),
-    status: checked(query, 'status', when<EventStatus>(isEventStatus), RULES.status),
-    subjectKind: checked(query, 'subject_kind', when((v) => KIND.test(v)), RULES.kind),
-    subjectId: checked(query, 'subject_id', when(isSubjectId), RULES.subjectId),
-    occurredFrom: checked(query, 'occurred_from', parseInstant, RULES.time),
-    occurredTo: checked(query, 'occurred_to', parseInstant, RULES.time),
-    limit: checked(query, 'limit', wholeNumber(L.limitMin, L.limitMax), RULES.limit) ?? L.limitDefault,
-  };
-  const cursor = single(query, 'cursor', 'invalid_cursor');
-  if (cursor !== undefined) params.cursor = decodeCursor(cursor);
-  if (params.occurredFrom && params.occurredTo && params.occurredFrom > params.occurredTo) {
-    throw badRequest('invalid_time_range', 'occurred_from must not be later than occurred_to.');
-  }
-  return params;
-}
-
-export function parseEventId(value: unknown): string {
-  if (typeof value !== 'string' || !EVENT_ID.test(value)) {
-    throw badRequest('invalid_id', 'An event id is "evt_" followed by 20 letters, digits, "-" or "_".');
-  }
-  return value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bodies: POST (record) and PATCH (transition)
+// Bodies of POST and PATCH (validated in event-bodies.ts)
 
 /** What a caller gives to record an event, over HTTP (JSON) or from code (ingest). */
 export interface RecordEventInput {
@@ -210,95 +157,87 @@ export interface NewEvent {
   summary: EventSummary;
 }
 
-const missing = (name: string) => badRequest(`missing_field:${name}`, `${name} is required.`);
-const invalid = (name: string, rule: string) => badRequest(`invalid_field:${name}`, `${name} ${rule}.`);
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/intelligence-events and /{id}
 
-function asObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('invalid_body', 'The body must be a JSON object sent with Content-Type: application/json.');
-  }
-  return body as Record<string, unknown>;
+export interface EventListParams {
+  eventType?: string;
+  status?: EventStatus;
+  subjectKind?: string;
+  subjectId?: string;
+  occurredFrom?: Date;
+  occurredTo?: Date;
+  limit: number;
+  cursor?: EventCursor;
 }
 
-function rejectUnknown(body: Record<string, unknown>, known: readonly string[]): void {
-  const extra = Object.keys(body).find((k) => !known.includes(k));
-  if (extra !== undefined) throw invalid(extra.slice(0, 64), `is not a field of an intelligence event (fields: ${known.join(', ')})`);
+const got = (v: string) => `; got "${v.slice(0, 100)}".`;
+
+/** A query parameter `name` read by `read`, which answers undefined for a value it refuses. */
+function filter<T>(name: string, read: (v: string) => T | undefined, rule: string, description: string, meta: object = {}) {
+  return coded(
+    text()
+      .transform((value, ctx) => {
+        const parsed = read(value);
+        if (parsed !== undefined) return parsed;
+        ctx.issues.push({ code: 'custom', input: value, message: `${name} ${rule}${got(value)}` });
+        return z.NEVER;
+      })
+      .optional(),
+    `invalid_${name}`,
+    { description, ...meta },
+  );
 }
 
-/** A required field: absent and null count as missing; otherwise `parse` decides. */
-function required<T>(body: Record<string, unknown>, name: string, parse: (v: unknown) => T | undefined, rule: string): T {
-  const value = body[name];
-  if (value === undefined || value === null) throw missing(name);
-  const parsed = parse(value);
-  if (parsed === undefined) throw invalid(name, rule);
-  return parsed;
-}
+const matching = (ok: (v: string) => boolean) => (v: string) => (ok(v) ? v : undefined);
+const TIME = 'ISO 8601 (`2025-04-01`, `2025-04-01T09:30:00+09:00`; a date alone is 00:00 UTC) or Unix epoch seconds; inclusive.';
 
-const instant = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || v instanceof Date ? parseInstant(v) : undefined);
-const string = (ok: (s: string) => boolean) => (v: unknown) => (typeof v === 'string' && ok(v) ? v : undefined);
-
-function evidenceRefs(value: unknown): EvidenceRef[] {
-  const L = EVENT_LIMITS;
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalid('evidence_refs', 'must be an array of {kind, ref} objects');
-  if (value.length > L.maxEvidenceRefs) throw invalid('evidence_refs', `may hold at most ${L.maxEvidenceRefs} references`);
-  const seen = new Set<string>();
-  return value.map((item: unknown, i) => {
-    const at = `evidence_refs[${i}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid('evidence_refs', `${at} must be an object {kind, ref}`);
-    const { kind, ref, ...rest } = item as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw invalid('evidence_refs', `${at} may hold only kind and ref (references, never copies of the data)`);
-    if (typeof kind !== 'string' || !KIND.test(kind)) throw invalid('evidence_refs', `${at}.kind must be a lowercase name such as paper, article or url`);
-    if (typeof ref !== 'string' || chars(ref) > L.refMaxChars || !OPAQUE.test(ref)) {
-      throw invalid('evidence_refs', `${at}.ref must be an identifier or URL of 1 to ${L.refMaxChars} characters without white space`);
+/** The query of `GET /api/v1/intelligence-events`. Both time bounds are inclusive. */
+export const eventListQuerySchema = z
+  .object({
+    event_type: filter('event_type', matching(isEventType), RULES.eventType, 'Dotted lowercase event type, e.g. `paper.published`, `gap.emission_computed`; the list is open-ended.', {
+      pattern: EVENT_TYPE.source,
+      maxLength: EVENT_LIMITS.eventTypeMaxChars,
+    }),
+    status: coded(oneOf(EVENT_STATUSES, (v) => `status ${RULES.status}${got(v)}`).optional(), 'invalid_status', {
+      description: 'Only events in this state. A key that is not Internal sees only `published` events, whatever it asks for.',
+    }),
+    subject_kind: filter('subject_kind', matching((v) => KIND.test(v)), RULES.kind, 'Kind of subject, e.g. `company`, `paper`.', { pattern: KIND.source }),
+    subject_id: filter('subject_id', matching(isSubjectId), RULES.subjectId, 'Identifier of the subject, e.g. a securities code or a paper id.', {
+      maxLength: EVENT_LIMITS.subjectIdMaxChars,
+    }),
+    occurred_from: filter('occurred_from', parseInstant, RULES.time, `Earliest occurrence time: ${TIME}`),
+    occurred_to: filter('occurred_to', parseInstant, RULES.time, `Latest occurrence time: ${TIME}`),
+    limit: coded(withDefault(wholeNumber(EVENT_LIMITS.limitMin, EVENT_LIMITS.limitMax), EVENT_LIMITS.limitDefault), 'invalid_limit', {
+      description: `Events per page, ${EVENT_LIMITS.limitMin} to ${EVENT_LIMITS.limitMax}.`,
+    }),
+    cursor: filter('cursor', decodeCursor, 'must be a next_cursor value from a previous page, unchanged', 'The `next_cursor` of the previous page, unchanged.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.occurred_from && v.occurred_to && v.occurred_from > v.occurred_to) {
+      ctx.addIssue({ code: 'custom', message: 'occurred_from must not be later than occurred_to.', params: { code: 'invalid_time_range' }, input: v });
     }
-    if (kind === 'url' && !/^https?:\/\/[^/]/i.test(ref)) throw invalid('evidence_refs', `${at}.ref must be an http(s) URL when kind is url`);
-    const key = JSON.stringify([kind, ref]);
-    if (seen.has(key)) throw invalid('evidence_refs', `${at} repeats an earlier reference`);
-    seen.add(key);
-    return { kind, ref };
   });
-}
 
-function summary(value: unknown): EventSummary {
-  const L = EVENT_LIMITS;
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('summary', 'must be a JSON object');
-  const out: EventSummary = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (key === '' || chars(key) > L.summaryKeyMaxChars) throw invalid('summary', `keys must have 1 to ${L.summaryKeyMaxChars} characters`);
-    const flat = v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-    if (!flat) throw invalid('summary', `"${key.slice(0, 64)}" must be a string, number, boolean or null (a display aggregate, not raw data)`);
-    out[key] = v as EventSummary[string];
-  }
-  if (Buffer.byteLength(JSON.stringify(out)) > L.summaryMaxBytes) throw invalid('summary', `must be at most ${L.summaryMaxBytes} bytes as JSON`);
-  return out;
-}
-
-const RECORD_FIELDS = ['event_type', 'status', 'subject_kind', 'subject_id', 'occurred_at', 'evidence_refs', 'summary'] as const;
-
-/** Validates a new event, whoever sends it; throws 400 problems (`missing_field:*`, `invalid_field:*`, `invalid_body`). */
-export function parseRecordInput(input: unknown): NewEvent {
-  const body = asObject(input);
-  const event: NewEvent = {
-    eventType: required(body, 'event_type', string(isEventType), RULES.eventType),
-    subjectKind: required(body, 'subject_kind', string((v) => KIND.test(v)), RULES.kind),
-    subjectId: required(body, 'subject_id', string(isSubjectId), RULES.subjectId),
-    occurredAt: required(body, 'occurred_at', instant, RULES.time),
-    evidenceRefs: evidenceRefs(body.evidence_refs),
-    summary: summary(body.summary),
+/** Validates the list query. */
+export function parseListParams(query: RawQuery): EventListParams {
+  const p = parseQuery(eventListQuerySchema, query);
+  return {
+    eventType: p.event_type,
+    status: p.status,
+    subjectKind: p.subject_kind,
+    subjectId: p.subject_id,
+    occurredFrom: p.occurred_from,
+    occurredTo: p.occurred_to,
+    limit: p.limit,
+    ...(p.cursor ? { cursor: p.cursor } : {}),
   };
-  if (body.status !== undefined && body.status !== null && body.status !== 'observed') {
-    throw invalid('status', 'of a new event must be observed (move it on with PATCH)');
-  }
-  rejectUnknown(body, RECORD_FIELDS);
-  return event;
 }
 
-/** Validates a PATCH body: `{ "status": "verified" }`. */
-export function parseTransitionBody(input: unknown): EventStatus {
-  const body = asObject(input);
-  const to = required(body, 'status', (v) => (isEventStatus(v) ? v : undefined), RULES.status);
-  rejectUnknown(body, ['status']);
-  return to;
-}
+/** `{id}` of `/api/v1/intelligence-events/{id}`. */
+export const eventPathSchema = z.object({
+  id: coded(text().check(rule<string>((v) => EVENT_ID.test(v), 'An event id is "evt_" followed by 20 letters, digits, "-" or "_".')), 'invalid_id', {
+    description: 'Event id: `evt_` and 20 letters, digits, `-` or `_`.',
+    pattern: EVENT_ID.source,
+  }),
+});

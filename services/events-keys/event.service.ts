@@ -5,11 +5,11 @@ import {
   EVENT_STATUSES,
   isEventStatus,
   newEventId,
-  parseRecordInput,
   type EventListParams,
   type EventStatus,
   type RecordEventInput,
 } from './event-params';
+import { parseRecordInput } from './event-bodies';
 import type { EventRepository, IntelligenceEvent } from './event.repository';
 
 /**

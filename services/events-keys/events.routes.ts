@@ -3,7 +3,9 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { ApiCaller } from '../../shared/api-keys/api-key';
 import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
-import { parseEventId, parseListParams, parseTransitionBody } from './event-params';
+import { parsePath } from '../../shared/http/request-schema';
+import { parseTransitionBody } from './event-bodies';
+import { eventPathSchema, parseListParams } from './event-params';
 import type { IntelligenceEventService } from './event.service';
 
 const BASE = '/api/v1/intelligence-events';
@@ -36,7 +38,7 @@ export function eventsRoutes(deps: { service: IntelligenceEventService }): Route
   });
 
   router.get(`${BASE}/:id`, async (req, res) => {
-    send(res, 200, await service.get(parseEventId(req.params.id), callerOf(req)));
+    send(res, 200, await service.get(parsePath(eventPathSchema, req.params).id, callerOf(req)));
   });
 
   router.post(BASE, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
@@ -46,7 +48,7 @@ export function eventsRoutes(deps: { service: IntelligenceEventService }): Route
   });
 
   router.patch(`${BASE}/:id`, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
-    const id = parseEventId(req.params.id);
+    const id = parsePath(eventPathSchema, req.params).id;
     send(res, 200, await service.transition(id, parseTransitionBody(req.body)));
   });
 

@@ -7,7 +7,7 @@ import { parseKeyApplication } from './key-application';
 export function keyApplicationRoutes(service: ApiKeyService): Router {
   const router = Router();
   router.post('/api/keys/applications', ...jsonObjectBody('16kb'), async (req, res) => {
-    const { record, token } = await service.apply(parseKeyApplication(req.body as Record<string, unknown>));
+    const { record, token } = await service.apply(parseKeyApplication(req.body));
     res
       .status(201)
       .set('Cache-Control', 'no-store')

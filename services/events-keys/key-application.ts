@@ -1,4 +1,6 @@
-import { badRequest } from '../../shared/errors/problem';
+import { z } from 'zod';
+import { bodyField, rule, text } from '../../shared/http/param-schemas';
+import { parseBody } from '../../shared/http/request-schema';
 
 /** An application for a data-API key (`POST /api/keys/applications`). */
 export interface KeyApplication {
@@ -8,28 +10,33 @@ export interface KeyApplication {
   purpose: string;
 }
 
-const FIELDS: { name: keyof KeyApplication; max: number }[] = [
-  { name: 'email', max: 254 },
-  { name: 'name', max: 200 },
-  { name: 'organization', max: 200 },
-  { name: 'purpose', max: 2000 },
-];
-
 // Deliberately plain: one @, no white space, a dot in the domain. Deliverability is the operator's check.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** Validates an application body; errors carry the spec's codes (`missing_field:<name>`, `invalid_email`). */
-export function parseKeyApplication(body: Record<string, unknown>): KeyApplication {
-  const out = {} as KeyApplication;
-  for (const { name, max } of FIELDS) {
-    const value = body[name];
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      throw badRequest(`missing_field:${name}`, `The field "${name}" is required.`);
-    }
-    if (typeof value !== 'string') throw badRequest(`invalid_field:${name}`, `The field "${name}" must be a string.`);
-    if (value.trim().length > max) throw badRequest(`invalid_field:${name}`, `The field "${name}" may hold at most ${max} characters.`);
-    out[name] = value.trim();
-  }
-  if (!EMAIL.test(out.email)) throw badRequest('invalid_email', 'The e-mail address is not valid.');
-  return out;
-}
+/** A required text field of at most `max` characters once trimmed; blank counts as absent. */
+const field = (name: keyof KeyApplication, max: number, description: string) =>
+  bodyField(
+    name,
+    text({ error: (issue) => (issue.input === undefined || issue.input === null ? `The field "${name}" is required.` : `The field "${name}" must be a string.`) })
+      .check(
+        rule<string>((v) => v.trim() !== '', `The field "${name}" is required.`, `missing_field:${name}`),
+        rule<string>((v) => v.trim().length <= max, `The field "${name}" may hold at most ${max} characters.`),
+      )
+      .transform((v) => v.trim()),
+    { description, maxLength: max },
+  );
+
+/** The body of an application; errors carry the spec's codes (`missing_field:<name>`, `invalid_field:<name>`, `invalid_email`). */
+export const keyApplicationSchema = z
+  .object({
+    email: field('email', 254, 'Where the operator answers; one pending application per address (any case) within 30 days.'),
+    name: field('name', 200, 'Your name.'),
+    organization: field('organization', 200, 'Your organisation.'),
+    purpose: field('purpose', 2000, 'What you will use the data for.'),
+  })
+  .superRefine((v, ctx) => {
+    if (!EMAIL.test(v.email)) ctx.addIssue({ code: 'custom', message: 'The e-mail address is not valid.', params: { code: 'invalid_email' }, input: v.email });
+  });
+
+/** Validates an application body (unknown fields are ignored). */
+export const parseKeyApplication = (body: unknown): KeyApplication => parseBody(keyApplicationSchema, body);

@@ -3,9 +3,11 @@ import proxyaddr from 'proxy-addr';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { credentialParams } from '../../shared/http/credential-params';
 import { badRequest } from '../../shared/errors/problem';
+import { API_OPENAPI_PATH, apiOpenApiRoute } from './api-openapi';
 import { provenanceHeaders } from './provenance';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
+import { apiAgentRoutes } from './agents/agent-routes';
 
 /** Paths outside `/api/v1/` that need no key (applying for one). */
 export const KEY_APPLICATIONS_PATH = '/api/keys/applications';
@@ -35,12 +37,16 @@ export function apiDoor(deps: DoorDeps): RequestListener {
       limit(req, res, proxyaddr(req, trust)).then((go) => go && next(), next);
     });
   }
+  // Agents (`/mcp`, `/llms.txt`): `/mcp` checks the key itself; its tools' requests come back through this door and its guard.
+  app.use(apiAgentRoutes({ config, logger, verifier: gateway.verifier, door: () => door, keyApplicationsPath: KEY_APPLICATIONS_PATH }));
+  app.get(API_OPENAPI_PATH, apiOpenApiRoute());
   app.use('/api/v1', gateway.guard);
   mountRoutes(app, 'api', deps);
   app.use(notFoundHandler, errorHandler(logger));
   const provenance = provenanceHeaders(config.provenance);
-  return (req, res) => {
+  const door: RequestListener = (req, res) => {
     provenance(res);
     app(req, res);
   };
+  return door;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseCache } from '../../shared/cache/response-cache.port';
+import { ifNoneMatchHits } from '../../shared/http/etag';
 import { routeOf } from '../../shared/http/route-label';
 import { counter } from '../../shared/telemetry/metrics';
 
@@ -21,13 +22,24 @@ export class EdgeCache {
     private readonly maxTtlSeconds: number,
   ) {}
 
-  /** Answers from the cache and returns true on a hit: the kept headers and bytes, written as they are. */
+  /**
+   * Answers from the cache and returns true on a hit: the kept headers and bytes, written as they
+   * are, or 304 when the request's If-None-Match names the kept ETag (as the route itself would).
+   */
   async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' || this.maxTtlSeconds === 0) return false;
     const entry = await this.store.get(keyOf(req));
     lookups.inc({ result: entry === undefined ? 'miss' : 'hit' });
     if (entry === undefined) return false;
     req.routeLabel = entry.route;
+    const etag = headerOf(entry.headers, 'etag');
+    if (etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], etag)) {
+      // The client holds this version: 304 with the kept validators and cache and security headers,
+      // the door's own (request id, CORS, rate limit) already set; nothing that describes a body.
+      res.writeHead(304, withoutBodyHeaders(entry.headers));
+      res.end();
+      return true;
+    }
     res.writeHead(200, entry.headers as string[]);
     res.end(entry.body);
     return true;
@@ -37,6 +49,8 @@ export class EdgeCache {
   capture(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' || this.maxTtlSeconds === 0) return;
     res.setHeader('X-Cache', 'MISS');
+    // The key now: a router mounted at a path (`router.use('/papers', …)`) rewrites req.url while it answers.
+    const key = keyOf(req);
     const chunks: Buffer[] = [];
     let size = 0;
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -61,20 +75,44 @@ export class EdgeCache {
       if (res.statusCode !== 200 || !sharedMaxAge || !/(?:^|,)\s*public\b/i.test(cacheControl) || size > MAX_BODY_BYTES) return;
       const ttl = Math.min(Number(sharedMaxAge[1]), this.maxTtlSeconds);
       if (ttl <= 0) return;
-      void this.store.set(keyOf(req), { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size), route: routeOf(req) }, ttl);
+      void this.store.set(key, { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size), route: routeOf(req) }, ttl);
     });
   }
 }
 
 const keyOf = (req: IncomingMessage) => `GET ${req.url}`;
 
+/**
+ * Headers the route set that belong to the response itself, kept for hits when present: its
+ * validator, how a download is saved, and the security headers of HTML pages (a page from the cache
+ * must carry the same Content-Security-Policy as the page the route sent).
+ */
+const KEPT_HEADERS = ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Language', 'Vary', 'Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy'];
+/** Headers that describe a body, which a 304 has none of. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-disposition', 'content-language']);
+
 /** The headers a hit is sent with: what describes the body as it was sent, its length, `X-Cache: HIT`. */
 function hitHeaders(res: ServerResponse, cacheControl: string, size: number): string[] {
   const headers = ['Content-Type', String(res.getHeader('content-type') ?? 'application/octet-stream'), 'Cache-Control', cacheControl];
   const encoding = res.getHeader('content-encoding');
   if (encoding !== undefined) headers.push('Content-Encoding', String(encoding));
+  for (const name of KEPT_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
   headers.push('Content-Length', String(size), 'X-Cache', 'HIT');
   return headers;
+}
+
+function headerOf(headers: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === name) return headers[i + 1];
+  return undefined;
+}
+
+function withoutBodyHeaders(headers: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if (!BODY_HEADERS.has(headers[i]!.toLowerCase())) kept.push(headers[i]!, headers[i + 1]!);
+  return kept;
 }
 
 /** The chunks in one buffer of its own (not a slice of Node's shared pool, which it would keep alive). */

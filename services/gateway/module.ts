@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { ApiKeys } from '../../shared/api-keys/api-keys.module';
+import type { KeyVerifier } from '../../shared/api-keys/key-verifier';
 import type { ResponseCache } from '../../shared/cache/response-cache.port';
 import type { Database } from '../../shared/db/database';
 import type { ModuleDefinition } from '../../shared/runtime/module';
@@ -18,6 +19,8 @@ export interface Gateway {
   edgeCache: EdgeCache;
   /** Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door. */
   guard: RequestHandler;
+  /** Checks a Bearer key without charging it (the data-API door's `/mcp`, whose tool calls are charged by `guard`). */
+  verifier: KeyVerifier;
 }
 
 /** The front doors' policies; `public-door.ts` and `api-door.ts` assemble them around the routes. */
@@ -46,6 +49,7 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
           logger,
         }),
         edgeCache: new EdgeCache(get<ResponseCache>('response-cache'), config.responseCache.ttlSeconds),
+        verifier: get<ApiKeys>('api-keys').verifier,
         guard: authenticate({
           verifier: get<ApiKeys>('api-keys').verifier,
           burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, redis),

@@ -8,8 +8,15 @@ import { requestId } from '../../shared/http/request-id';
 import { applyPublicCors } from './cors';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
+import { answerMcpPreflight, publicAgentRoutes } from './agents/agent-routes';
+import { wasCounted } from './agents/door-dispatch';
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
+/**
+ * The search page's static files: served from memory, cached a year by their versioned URLs, so a
+ * page view does not spend the reader's per-IP search allowance on them.
+ */
+const STATIC_PREFIX = '/assets/';
 
 /**
  * The public front door. The gateway's policies run on the plain HTTP request, ahead of any
@@ -20,6 +27,8 @@ const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
 export function publicDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
   const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness, logRequests: false });
+  // Agents (`/mcp`, `/llms.txt`) are the gateway's own: their tools send requests through this door.
+  app.use(publicAgentRoutes({ config, logger, door: () => door }));
   mountRoutes(app, 'public', deps);
   app.use(notFoundHandler, errorHandler(logger));
 
@@ -29,17 +38,19 @@ export function publicDoor(deps: DoorDeps): RequestListener {
 
   /** Returns true when the request was answered here (limited, or served from the edge cache). */
   const answeredAtTheEdge = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (gateway.publicRateLimit && !(await gateway.publicRateLimit(req, res, proxyaddr(req, trust)))) return true;
+    // A tool call's request already counted as the `/mcp` request that carried it is not counted twice.
+    if (gateway.publicRateLimit && !wasCounted(req) && !(await gateway.publicRateLimit(req, res, proxyaddr(req, trust)))) return true;
     if (await gateway.edgeCache.serve(req, res)) return true;
     gateway.edgeCache.capture(req, res);
     return false;
   };
 
-  return (req, res) => {
+  const door: RequestListener = (req, res) => {
     requestId(req, res);
     log(req, res);
-    if (applyPublicCors(req, res)) return;
-    if (UNLIMITED_PATHS.has((req.url ?? '').split('?')[0]!)) return void app(req, res);
+    if (answerMcpPreflight(req, res) || applyPublicCors(req, res)) return;
+    const path = (req.url ?? '').split('?')[0]!;
+    if (UNLIMITED_PATHS.has(path) || path.startsWith(STATIC_PREFIX)) return void app(req, res);
     answeredAtTheEdge(req, res).then(
       (answered) => { if (!answered) app(req, res); },
       (err) => {
@@ -48,4 +59,5 @@ export function publicDoor(deps: DoorDeps): RequestListener {
       },
     );
   };
+  return door;
 }

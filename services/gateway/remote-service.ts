@@ -46,7 +46,7 @@ export function remoteService(url: string, paths: string[], logger: Logger, serv
   return createProxyMiddleware({
     target: url,
     changeOrigin: true,
-    pathFilter: paths,
+    pathFilter: (pathname) => servedPathOf(paths, pathname) !== undefined,
     proxyTimeout: UPSTREAM_TIMEOUT_MS,
     on: {
       proxyReq: (proxyReq: ClientRequest, req) => {
@@ -90,11 +90,26 @@ export function mountRoutes(
     for (const served of def.serves ?? []) {
       if (served.door !== door) continue;
       // The route this process knows a forwarded request by: the service's path, not the concrete URL.
-      app.use(served.paths, (req, _res, next) => {
-        req.routeLabel = req.path === '/' ? req.baseUrl : `${req.baseUrl}/*`;
+      app.use((req, _res, next) => {
+        const path = servedPathOf(served.paths, req.path);
+        if (path !== undefined) req.routeLabel = path === req.path ? path : `${path}/*`;
         next();
       });
       app.use(remoteService(served.remoteUrl(deps.config), served.paths, deps.logger, deps.config.services.token));
     }
   }
+}
+
+/**
+ * The longest of a service's paths that `pathname` falls under: the path itself or anything below
+ * it (`/papers` claims `/papers/p_1.bib`, not `/papersx`). `/` claims only the root: as a prefix it
+ * would take every path of the door from the services mounted after it.
+ */
+export function servedPathOf(paths: readonly string[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const path of paths) {
+    const under = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+    if (under && (best === undefined || path.length > best.length)) best = path;
+  }
+  return best;
 }

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, SEARCH_CACHE_CONTROL } from './openapi';
 import type { PaperSearchService } from './paper-search.service';
 import { parseSearchParams } from './search-params';
 
-/** Browsers and shared caches (the gateway's edge cache, a CDN) may keep a search for 60 seconds. */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
+export { SEARCH_CACHE_CONTROL };
 
 export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl: string; logger: Logger }): Router {
   const router = Router();

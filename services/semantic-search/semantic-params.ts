@@ -1,7 +1,9 @@
-import { badRequest } from '../../shared/errors/problem';
-import { enumParam, integerParam, singleParam, type RawQuery } from '../../shared/http/query-params';
-import { isTopicSlug, SHELVES, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper';
-import { codePointLength, splitTerms } from '../../shared/text/normalize';
+import { z } from 'zod';
+import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
+import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper';
+import { splitTerms } from '../../shared/text/normalize';
+import { queryText, termProblem } from '../public-search/search-params';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -34,44 +36,67 @@ export interface SemanticParams {
   shelf?: Shelf;
 }
 
+const L = SEMANTIC_LIMITS;
+const W = SEMANTIC_WINDOWS;
+
+/** The query of `GET /api/v1/papers/search` on the data-API door; the OpenAPI document is rendered from it. */
+export const semanticQuerySchema = z
+  .object({
+    q: coded(queryText(L.queryMax), 'missing_query', {
+      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed. In keyword and hybrid modes at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined.`,
+      minLength: L.queryMin,
+      maxLength: L.queryMax,
+      param: { examples: { english: { value: 'hydrogen supply chain' }, japanese: { value: '水素 サプライチェーン' } } },
+    }),
+    mode: coded(oneOf(SEMANTIC_MODES).default('vector'), 'invalid_mode', {
+      description: '`vector` (nearest neighbours of the query embedding), `keyword` (AND of substring matches) or `hybrid` (both, fused by reciprocal rank; our addition).',
+    }),
+    topic: coded(oneOf(TOPIC_SLUGS, (v) => `topic must be one of the 25 topic slugs; got "${v}".`).optional(), 'invalid_topic', {
+      description: 'Only papers whose primary_topic is this slug.',
+    }),
+    limit: coded(withDefault(wholeNumber(L.limitMin, L.limitMax), L.limitDefault), 'invalid_limit', { description: `Records per page, ${L.limitMin} to ${L.limitMax}.` }),
+    offset: coded(withDefault(wholeNumber(0, W.keyword - L.limitMin), 0), 'invalid_offset', {
+      description: `Records to skip; offset + limit may not exceed ${W.keyword} in keyword mode, ${W.vector} in vector mode, ${W.hybrid} in hybrid mode.`,
+    }),
+    min_score: coded(
+      withDefault(
+        text()
+          .check(rule<string>((v) => /^\d{1,3}(\.\d+)?$/.test(v) && Number(v) <= 100, 'min_score is a number from 0 to 100 (a lower bound on draft_score).'))
+          .transform(Number)
+          .meta(documentedAs({ type: 'number', minimum: 0, maximum: 100 })),
+        0,
+      ),
+      'invalid_min_score',
+      { description: 'Lower bound on draft_score, 0 to 100; papers without a score pass only a bound of 0.' },
+    ),
+    lang: coded(oneOf(LANGS).default('all'), 'invalid_lang', { description: '`ja` and `en` include multilingual (`mul`) papers; `all` applies no filter.' }),
+    shelf: coded(oneOf(SHELF_VALUES).default('all'), 'invalid_shelf', { description: 'Editorial shelf; `all` applies no filter.' }),
+  })
+  .check(
+    crossRule<{ mode: SemanticMode; limit: number; offset: number }>(['mode', 'limit', 'offset'], 'offset', (v) =>
+      v.offset + v.limit > W[v.mode]
+        ? { message: `In ${v.mode} mode offset + limit must not exceed ${W[v.mode]}; narrow the query instead of paging deeper.` }
+        : undefined,
+    ),
+    // Keyword matching keeps the public search's rules (at most 5 terms of at least 2 characters), once everything else is valid.
+    z.superRefine<{ q: string; mode: SemanticMode }>((v, ctx) => {
+      const found = v.mode === 'vector' ? undefined : termProblem(v.q, v.mode);
+      if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code }, input: v.q });
+    }),
+  );
+
 export function parseSemanticParams(query: RawQuery): SemanticParams {
-  const L = SEMANTIC_LIMITS;
-  const q = singleParam(query, 'q', 'missing_query');
-  if (q === undefined || codePointLength(q.trim()) < L.queryMin) throw badRequest('missing_query', `q is required and must be at least ${L.queryMin} characters.`);
-  if (codePointLength(q) > L.queryMax) throw badRequest('query_too_long', `q must be at most ${L.queryMax} characters.`);
-  const mode = enumParam(query, 'mode', 'invalid_mode', SEMANTIC_MODES) ?? 'vector';
-  const topicValue = singleParam(query, 'topic', 'invalid_topic');
-  if (topicValue !== undefined && !isTopicSlug(topicValue)) throw badRequest('invalid_topic', `topic must be one of the 25 topic slugs; got "${topicValue}".`);
-  const limit = integerParam(query, 'limit', 'invalid_limit', L.limitDefault, L.limitMin, L.limitMax);
-  const window = SEMANTIC_WINDOWS[mode];
-  const offset = integerParam(query, 'offset', 'invalid_offset', 0, 0, window);
-  if (offset + limit > window) {
-    throw badRequest('invalid_offset', `In ${mode} mode offset + limit must not exceed ${window}; narrow the query instead of paging deeper.`);
-  }
-  const minScoreValue = singleParam(query, 'min_score', 'invalid_min_score');
-  const minScore = minScoreValue === undefined ? 0 : Number(minScoreValue);
-  if (minScoreValue !== undefined && (!/^\d{1,3}(\.\d+)?$/.test(minScoreValue) || minScore > 100)) {
-    throw badRequest('invalid_min_score', 'min_score is a number from 0 to 100 (a lower bound on draft_score).');
-  }
-  const lang = enumParam(query, 'lang', 'invalid_lang', LANGS) ?? 'all';
-  const shelf = enumParam(query, 'shelf', 'invalid_shelf', SHELF_VALUES) ?? 'all';
-  // Keyword matching keeps the public search's rules: at most 5 terms, each at least 2 characters.
-  const terms = mode === 'vector' ? [] : splitTerms(q);
-  if (mode !== 'vector') {
-    if (terms.length > L.maxKeywordTerms) throw badRequest('too_many_terms', `In ${mode} mode q may hold at most ${L.maxKeywordTerms} terms.`);
-    const short = terms.find((t) => codePointLength(t) < 2);
-    if (short !== undefined) throw badRequest('term_too_short', `In ${mode} mode every term must be at least 2 characters; "${short}" is shorter.`);
-  }
+  const p = parseQuery(semanticQuerySchema, query);
   return {
-    query: q,
-    mode,
-    terms,
-    topic: topicValue as TopicSlug | undefined,
-    limit,
-    offset,
-    minScore,
-    lang,
-    langs: lang === 'ja' ? ['ja', 'mul'] : lang === 'en' ? ['en', 'mul'] : undefined,
-    shelf: shelf === 'all' ? undefined : shelf,
+    query: p.q,
+    mode: p.mode,
+    terms: p.mode === 'vector' ? [] : splitTerms(p.q),
+    topic: p.topic,
+    limit: p.limit,
+    offset: p.offset,
+    minScore: p.min_score,
+    lang: p.lang,
+    langs: p.lang === 'ja' ? ['ja', 'mul'] : p.lang === 'en' ? ['en', 'mul'] : undefined,
+    shelf: p.shelf === 'all' ? undefined : p.shelf,
   };
 }

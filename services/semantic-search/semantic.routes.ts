@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { RawQuery } from '../../shared/http/query-params';
+import type { RawQuery } from '../../shared/http/request-schema';
 import { parseSemanticParams } from './semantic-params';
 import type { SemanticSearchService } from './semantic-search.service';
 

@@ -80,6 +80,41 @@ export class PaperRepository {
     return result.rows[0]!.n;
   }
 
+  /**
+   * The papers in id order cut into runs of `size` (the sitemap's child files): each run's first id
+   * and newest update time. One pass over the table; a run is then read by `updateTimesFrom`.
+   */
+  async idRuns(size: number): Promise<Array<{ firstId: string; lastModified: string }>> {
+    const result = await this.db.query<{ first_id: string; last_modified: Date }>(
+      `SELECT min(id) AS first_id, max(updated_at) AS last_modified
+       FROM (SELECT id, updated_at, (row_number() OVER (ORDER BY id) - 1) / $1 AS run FROM papers) numbered
+       GROUP BY run ORDER BY run`,
+      [size],
+    );
+    return result.rows.map((r) => ({ firstId: r.first_id, lastModified: r.last_modified.toISOString() }));
+  }
+
+  /**
+   * Ids and update times of at most `count` papers from `fromId` (inclusive) in id order, in batches
+   * read by keyset (`id > last`), never by OFFSET: each batch costs the same however deep it is.
+   */
+  async *updateTimesFrom(fromId: string, count: number, batchSize = 1000): AsyncGenerator<Array<{ id: string; updated_at: string }>> {
+    let left = count;
+    let condition = 'id >= $1';
+    let after = fromId;
+    while (left > 0) {
+      const result = await this.db.query<{ id: string; updated_at: Date }>(
+        `SELECT id, updated_at FROM papers WHERE ${condition} ORDER BY id LIMIT $2`,
+        [after, Math.min(batchSize, left)],
+      );
+      if (result.rows.length === 0) return;
+      yield result.rows.map((r) => ({ id: r.id, updated_at: r.updated_at.toISOString() }));
+      left -= result.rows.length;
+      after = result.rows[result.rows.length - 1]!.id;
+      condition = 'id > $1';
+    }
+  }
+
   /** Every paper, in id order, in batches (keyset paging keeps memory flat). */
   async *allInBatches(batchSize = 1000): AsyncGenerator<Paper[]> {
     let after = '';

@@ -14,6 +14,7 @@ export interface RouteMount {
 /** Paths a service answers on a door, declared up front so a gateway can proxy them when the service runs elsewhere. */
 export interface ServedPaths {
   door: Door;
+  /** Each path with what lies below it (`/papers` → `/papers/p_1.bib`); `/` stands for the root alone. */
   paths: string[];
   /** Where the service listens when it runs in its own process. */
   remoteUrl: (config: Config) => string;

@@ -1,0 +1,132 @@
+import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
+import { Duplex } from 'node:stream';
+
+/** A request an agent tool makes through a front door: always a GET, as the HTTP API's reads are. */
+export interface DoorRequest {
+  path: string;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Headers to send (the caller's Authorization on the data-API door); nothing else of the caller's is passed. */
+  headers?: Record<string, string>;
+  /** The client's address as the door resolved it for the request that carried the tool call. */
+  clientIp: string;
+  /** Its request id, so the tool's request is logged as a child of it. */
+  parentRequestId: string;
+  /** True when the carrying request was already counted against the per-IP limit (see `wasCounted`). */
+  alreadyCounted?: boolean;
+}
+
+/** The door's answer: status, headers (lower-case names) and body text. */
+export interface DoorAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+export type DoorDispatch = (request: DoorRequest) => Promise<DoorAnswer>;
+
+/**
+ * Requests already counted against the per-IP limit by the request that carried them. Only this
+ * process can put a request here, so no client can claim it: there is no header to forge.
+ */
+const COUNTED = new WeakSet<IncomingMessage>();
+
+/** True for a tool's request whose carrying `/mcp` request already paid its per-IP allowance. */
+export const wasCounted = (req: IncomingMessage): boolean => COUNTED.has(req);
+
+/** Request ids the door accepts from a caller (shared/http/request-id.ts): the child id must fit too. */
+const MAX_PARENT_ID = 120;
+
+/**
+ * The client's side of an in-process request: no network, only the address the door reads. The
+ * raw bytes the response writes to it are dropped; the body is taken from the response's own writes.
+ */
+class InProcessSocket extends Duplex {
+  readonly remotePort = 0;
+  readonly encrypted = false;
+  constructor(readonly remoteAddress: string) {
+    super();
+  }
+  override _read(): void {}
+  override _write(_chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    done();
+  }
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+}
+
+/**
+ * Sends requests through a door's own request handler, in this process, with no socket: every
+ * policy of the door applies to them exactly as to a request from the network (the per-IP limit,
+ * the edge cache, key authentication, burst limit and quota, provenance headers, proxying to a
+ * service in another process), and the client's address is the socket address the handler sees.
+ */
+export function inProcess(door: RequestListener): DoorDispatch {
+  let sequence = 0;
+  return (request) =>
+    new Promise<DoorAnswer>((resolve, reject) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(request.query ?? {})) {
+        if (value !== undefined) params.set(name, String(value));
+      }
+      const search = params.toString();
+      const headers: Record<string, string> = {
+        host: 'gateway.internal',
+        accept: 'application/json',
+        'x-request-id': `${request.parentRequestId.slice(0, MAX_PARENT_ID)}.${(sequence += 1)}`,
+      };
+      for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+
+      const socket = new InProcessSocket(request.clientIp);
+      const req = new IncomingMessage(socket as unknown as Socket);
+      req.method = 'GET';
+      req.url = search ? `${request.path}?${search}` : request.path;
+      req.httpVersion = '1.1';
+      req.httpVersionMajor = 1;
+      req.httpVersionMinor = 1;
+      req.headers = headers;
+      req.rawHeaders = Object.entries(headers).flat();
+      req.complete = true;
+      req.push(null); // a GET has no body
+      if (request.alreadyCounted) COUNTED.add(req);
+
+      const res = new ServerResponse(req);
+      res.assignSocket(socket as unknown as Socket);
+      const chunks: Buffer[] = [];
+      const keep = (chunk: unknown, encoding: unknown) => {
+        if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      };
+      const write = res.write.bind(res);
+      const end = res.end.bind(res);
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+      }) as typeof res.write;
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
+      }) as typeof res.end;
+      res.once('finish', () => {
+        resolve({ status: res.statusCode, headers: res.getHeaders() as DoorAnswer['headers'], body: Buffer.concat(chunks).toString('utf8') });
+        // As a served connection would: the response closes (the access log and metrics wait for it).
+        socket.destroy();
+      });
+      res.once('close', () => {
+        if (!res.writableFinished) reject(new Error(`the door closed ${req.url} without answering`));
+      });
+      try {
+        door(req, res);
+      } catch (err) {
+        reject(err);
+      }
+    });
+}

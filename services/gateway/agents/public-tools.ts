@@ -1,0 +1,38 @@
+import { TOPIC_SLUGS } from '../../../shared/papers/paper';
+import { ABSTRACT_MAX_CHARS } from '../../public-search/public-paper';
+import { SEARCH_LANGS, SEARCH_LIMITS as L } from '../../public-search/search-params';
+import { defineTool, param, type AgentTool } from './agent-tool';
+
+export const SEARCH_PATH = '/api/v1/papers/search';
+export const PAPER_PATH = (id: string) => `/api/v1/papers/${encodeURIComponent(id)}`;
+
+/** The public door's tools: its search (spec 000 §4.1) and one paper's record. */
+export const PUBLIC_TOOLS: readonly AgentTool[] = [
+  defineTool({
+    name: 'searchPapers',
+    title: 'Search GX / ESG / climate research papers',
+    description: [
+      `Keyword search over published GX, ESG and climate papers (Japanese, English, Chinese); the same operation as GET ${SEARCH_PATH}, with the same parameters, limits, per-IP rate limit and results.`,
+      `q holds up to ${L.maxTerms} white-space-separated terms of at least ${L.termMinChars} characters each, AND-combined (${L.queryMinChars} to ${L.queryMaxChars} characters in all); every term must be a substring of the title, abstract, AI summaries, tags or topic.`,
+      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[] }; each result is a paper record (id, titles, authors, year, abstract of at most ${ABSTRACT_MAX_CHARS} characters, url, citation_url, doi, venue, topic, tags, lang, updated_at).`,
+      'Invalid parameters give a tool error with the HTTP error code (missing_query, too_many_terms, term_too_short, invalid_limit, invalid_offset, invalid_topic, invalid_lang).',
+    ].join(' '),
+    input: {
+      q: param.text({ description: 'Search terms, separated by white space.', minLength: L.queryMinChars, maxLength: L.queryMaxChars }),
+      topic: param.optionalText({ description: 'Only papers whose primary topic is this slug.', enum: TOPIC_SLUGS }),
+      lang: param.optionalText({ description: 'Paper language: `ja` and `en` include multilingual papers; `all` applies no filter.', enum: SEARCH_LANGS, default: 'all' }),
+      limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
+      offset: param.optionalInteger({ description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`, minimum: 0, maximum: L.maxWindow - L.limitMin, default: 0 }),
+    },
+    request: ({ q, topic, lang, limit, offset }) => ({ path: SEARCH_PATH, query: { q, topic, lang, limit, offset } }),
+  }),
+  defineTool({
+    name: 'getPaper',
+    title: 'Get one paper',
+    description: `The public record of one paper by its id (the \`id\` of a search result): the same fields as a search result. GET /api/v1/papers/{id}. Unknown id: tool error not_found; malformed id: invalid_id.`,
+    input: {
+      id: param.text({ description: 'Paper id, e.g. "p_" followed by 16 characters.', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    },
+    request: ({ id }) => ({ path: PAPER_PATH(id) }),
+  }),
+];

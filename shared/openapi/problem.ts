@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
+
+/** The error body of both doors (RFC 9457), as `ProblemError.toBody` writes it. */
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ format: 'uri', description: 'A URI naming the kind of problem (`…/problems/{code}`).' }),
+    title: z.string().meta({ description: 'The HTTP status in words.' }),
+    status: z.int().min(400).max(599),
+    code: z.string().meta({ description: "Machine-readable error code (the specification's code, e.g. `missing_query`, `missing_field:email`)." }),
+    detail: z.string().meta({ description: 'What was wrong, for a person.' }),
+    instance: z.string().optional().meta({ description: 'The path of the request.' }),
+    request_id: z.string().optional().meta({ description: 'Also sent as the X-Request-Id header; quote it when reporting a problem.' }),
+    'violated-policies': z.array(z.string()).optional().meta({ description: 'On 429: the rate-limit policies that refused the request (`minute`, `daily`, `monthly`, `burst`, `applications`).' }),
+    field: z.string().optional().meta({ description: 'On `invalid_body` for text that cannot be stored: the field holding it (`summary.note`).' }),
+    from: z.string().optional().meta({ description: "On `invalid_transition`: the event's state." }),
+    to: z.string().optional().meta({ description: 'On `invalid_transition`: the state asked for.' }),
+  })
+  .meta({ id: 'Problem', description: 'An RFC 9457 problem details object with a `code` member.' });
+
+/**
+ * Error codes of one response: code → when it is answered. A code ending in `:*` stands for a
+ * family (`missing_field:*` is `missing_field:` and a field name).
+ */
+export type ErrorCodes = Readonly<Record<string, string>>;
+
+function codeSchema(codes: ErrorCodes) {
+  const exact = Object.keys(codes).filter((c) => !c.endsWith(':*'));
+  const families = Object.keys(codes).filter((c) => c.endsWith(':*')).map((c) => z.string().regex(new RegExp(`^${c.slice(0, -1)}[a-z0-9_]+$`)));
+  const options = [...(exact.length ? [z.enum(exact as [string, ...string[]])] : []), ...families];
+  return options.length === 1 ? options[0]! : z.union(options);
+}
+
+/** A problem+json response of `status` whose `code` is one of `codes`, each shown as an example. */
+export function problemResponse(status: number, description: string, codes: ErrorCodes, headers?: z.ZodObject): ZodOpenApiResponseObject {
+  const list = Object.entries(codes).map(([code, when]) => `\`${code}\` (${when})`).join('; ');
+  return {
+    description: `${description} Codes: ${list}.`,
+    ...(headers ? { headers } : {}),
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: z.intersection(problemSchema, z.looseObject({ status: z.literal(status), code: codeSchema(codes) })),
+        examples: Object.fromEntries(
+          Object.entries(codes).map(([code, detail]) => {
+            const example = code.replace(':*', ':email');
+            return [example, { value: new ProblemError(status, example, `${detail}.`).toBody() }];
+          }),
+        ),
+      },
+    },
+  };
+}
+
+/** Adds codes to a table, for responses assembled from several sources. */
+export const withCodes = (...tables: ErrorCodes[]): ErrorCodes => Object.assign({}, ...tables);
