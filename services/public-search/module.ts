@@ -2,7 +2,7 @@ import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
-import { siteRoutes } from './site.routes';
+import { SiteAssets, siteRoutes } from './site.routes';
 import type { PaperRepository } from '../../shared/papers/paper.repository';
 import { paperPageRoutes } from './paper-page.routes';
 import { sitemapRoutes } from './sitemap.routes';
@@ -19,6 +19,17 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
     const router = searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger });
     const papers = get<PaperRepository>('papers');
     const site = { papers, publicBaseUrl: config.publicBaseUrl };
-    return { value: service, routes: [{ door: 'public', router: paperPageRoutes(site) }, { door: 'public', router: sitemapRoutes(site) }, { door: 'public', router }, { door: 'public', router: paperRecordRoutes(site) }, { door: 'public', router: siteRoutes() }] };
+    // Read once: the search page and the paper pages link each asset by its content-hashed URL.
+    const assets = SiteAssets.load();
+    return {
+      value: service,
+      routes: [
+        { door: 'public', router: paperPageRoutes({ ...site, assetUrl: (name) => assets.url(name) }) },
+        { door: 'public', router: sitemapRoutes(site) },
+        { door: 'public', router },
+        { door: 'public', router: paperRecordRoutes(site) },
+        { door: 'public', router: siteRoutes(assets) },
+      ],
+    };
   },
 };

@@ -5,8 +5,12 @@ import { citationMetaTags, jsonLdScript } from './scholarly-metadata';
 
 export const SITE_NAME = 'GX Research Papers';
 /** The page's script and styles (served from `/assets/`; site.css is the search page's): external files, as the CSP allows no inline ones. */
-const SCRIPT_URL = '/assets/paper-page.js';
-const STYLE_URLS = ['/assets/site.css', '/assets/paper-page.css'];
+const SCRIPT = 'paper-page.js';
+const STYLES = ['site.css', 'paper-page.css'];
+
+/** The address a page links an asset by: its versioned URL (site.routes.ts SiteAssets.url), so a deploy is picked up at once. */
+export type AssetUrl = (name: string) => string;
+const unversioned: AssetUrl = (name) => `/assets/${name}`;
 
 /** The downloads of the citation block: path suffix, label, media type and element id (also its `data-testid`). */
 export const CITATION_DOWNLOADS = [
@@ -28,15 +32,15 @@ const LICENCE_NOTES = `<footer id="licence" class="site-footer licence-notes" la
 <p>Third-party metadata, abstracts, DOIs and source links remain under their original publishers' terms.</p>
 </div></footer>`;
 
-function documentShell(lang: string, title: string, head: string, body: string): string {
+function documentShell(lang: string, title: string, head: string, body: string, assetUrl: AssetUrl): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-${STYLE_URLS.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+${STYLES.map((name) => `<link rel="stylesheet" href="${escapeHtml(assetUrl(name))}">`).join('\n')}
+<link rel="icon" href="${escapeHtml(assetUrl('favicon.svg'))}" type="image/svg+xml">
 ${head}
 </head>
 <body>
@@ -101,13 +105,13 @@ ${downloads}
 }
 
 /** The server-rendered page of one paper (the record's `url`): every field, citation metadata, downloads. */
-export function renderPaperPage(source: CitationSource): string {
+export function renderPaperPage(source: CitationSource, assetUrl: AssetUrl = unversioned): string {
   const { record, paper } = source;
   const title = record.title ?? record.title_en ?? record.title_ja ?? record.id;
   const alternates = CITATION_DOWNLOADS.map((d) => `<link rel="alternate" type="${d.type}" href="/papers/${encodeURIComponent(record.id)}.${d.extension}" title="${d.label}">`).join('\n');
   const head = `<link rel="canonical" href="${escapeHtml(record.url)}">
 ${alternates}
-<script src="${SCRIPT_URL}" defer></script>
+<script src="${escapeHtml(assetUrl(SCRIPT))}" defer></script>
 ${citationMetaTags(source)}
 ${jsonLdScript(source)}`;
   const authors = record.authors.length === 0 ? ''
@@ -136,15 +140,15 @@ ${facts}</dl>
 ${summaries(source)}</article>
 ${citationBlock(source)}
 </main>`;
-  return documentShell(pageLang(record.lang), `${title} — ${SITE_NAME}`, head, body);
+  return documentShell(pageLang(record.lang), `${title} — ${SITE_NAME}`, head, body, assetUrl);
 }
 
 /** The page for a paper id that is not in the corpus (or is no id at all). */
-export function renderNotFoundPage(): string {
+export function renderNotFoundPage(assetUrl: AssetUrl = unversioned): string {
   const body = `<main id="not-found" class="wrap not-found">
 <h1>Paper not found</h1>
 <p>There is no paper at this address. It may have been removed, or the link may be mistyped.</p>
 <p><a href="/">Search the papers</a></p>
 </main>`;
-  return documentShell('en', `Paper not found — ${SITE_NAME}`, '<meta name="robots" content="noindex">', body);
+  return documentShell('en', `Paper not found — ${SITE_NAME}`, '<meta name="robots" content="noindex">', body, assetUrl);
 }

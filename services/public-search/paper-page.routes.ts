@@ -8,7 +8,7 @@ import { citationFileName, type CitationSource } from './citation/citation-sourc
 import { CSL_JSON_CONTENT_TYPE, toCslJson } from './citation/csl-json';
 import { RIS_CONTENT_TYPE, toRis } from './citation/ris';
 import { applyHtmlHeaders, HTML_CONTENT_TYPE, HTML_SECURITY_HEADERS } from './html-headers';
-import { renderNotFoundPage, renderPaperPage } from './paper-page.html';
+import { renderNotFoundPage, renderPaperPage, type AssetUrl } from './paper-page.html';
 import { toPublicPaper } from './public-paper';
 
 /** The citation downloads: `/papers/{id}.{extension}`. */
@@ -42,6 +42,8 @@ export function parsePaperPath(path: string): { id: string; format: Format | 'ht
 export interface PaperPageDeps {
   papers: Pick<PaperRepository, 'findByIds'>;
   publicBaseUrl: string;
+  /** Versioned asset addresses (SiteAssets.url); plain `/assets/…` when not given. */
+  assetUrl?: AssetUrl;
 }
 
 /**
@@ -52,6 +54,7 @@ export interface PaperPageDeps {
  */
 export function paperPageRoutes(deps: PaperPageDeps): Router {
   const router = Router();
+  const notFoundPage = renderNotFoundPage(deps.assetUrl);
 
   const load = async (id: string): Promise<Paper | undefined> => {
     try {
@@ -72,11 +75,11 @@ export function paperPageRoutes(deps: PaperPageDeps): Router {
     const paper = target && (await load(target.id));
     if (!target || !paper) {
       if (format !== 'html') throw notFound(`There is no paper at ${req.originalUrl.split('?')[0]}.`);
-      return sendNotFoundPage(req, res);
+      return sendNotFoundPage(req, res, notFoundPage);
     }
     const source: CitationSource = { record: toPublicPaper(paper, deps.publicBaseUrl), paper };
     if (target.format === 'html') {
-      return sendCacheable(req, res, renderPaperPage(source), { ...HTML_SECURITY_HEADERS, 'Content-Type': HTML_CONTENT_TYPE });
+      return sendCacheable(req, res, renderPaperPage(source, deps.assetUrl), { ...HTML_SECURITY_HEADERS, 'Content-Type': HTML_CONTENT_TYPE });
     }
     const { contentType, render } = FORMATS[target.format];
     sendCacheable(req, res, render(source), {
@@ -89,11 +92,9 @@ export function paperPageRoutes(deps: PaperPageDeps): Router {
   return router;
 }
 
-const NOT_FOUND_PAGE = renderNotFoundPage();
-
 /** 404 as a page for people (a mistyped or removed paper link), not cached by shared caches. */
-function sendNotFoundPage(req: Request, res: Response): void {
+function sendNotFoundPage(req: Request, res: Response, page: string): void {
   applyHtmlHeaders(res);
-  res.setHeader('Content-Length', Buffer.byteLength(NOT_FOUND_PAGE));
-  res.status(404).end(req.method === 'HEAD' ? undefined : NOT_FOUND_PAGE);
+  res.setHeader('Content-Length', Buffer.byteLength(page));
+  res.status(404).end(req.method === 'HEAD' ? undefined : page);
 }

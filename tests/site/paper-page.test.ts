@@ -106,7 +106,10 @@ describe('paper pages (target all)', () => {
   it('has a citation block with copy buttons (an external script) and download links that parse', async () => {
     const record = await recordVia('fixtureja');
     const { doc } = await page(record.id);
-    expect(doc.querySelectorAll('script:not([type])').map((s) => [s.getAttribute('src'), s.rawText])).toEqual([['/assets/paper-page.js', '']]);
+    // One external script, linked by its content-hashed URL (a deploy is picked up at once), and it is served.
+    const scripts = doc.querySelectorAll('script:not([type])').map((s) => [s.getAttribute('src'), s.rawText]);
+    expect(scripts).toEqual([[expect.stringMatching(/^\/assets\/paper-page\.js\?v=[\w-]+$/), '']]);
+    await request(app.url).get(scripts[0]![0]!).expect(200).expect('Content-Type', /javascript/);
     expect(doc.querySelectorAll('#cite button[data-copy-target]').map((b) => b.getAttribute('data-copy-target'))).toEqual(['citation-text', 'citation-bibtex']);
     expect(doc.querySelector('#citation-bibtex')!.text).toMatch(/^@article\{/);
     const formats = [
