@@ -61,7 +61,7 @@ export async function startProcess(targetSpec: string, config: Config, logger: L
       });
     } else {
       const app = base();
-      app.use(callerFromGateway(config.services.token));
+      app.use(callerFromGateway(config.services.token, config.services.previousToken));
       // Public routes first: only the data-API door's `/api/v1/*` needs a caller the gateway verified.
       const mounts = runtime.routes();
       for (const mount of mounts.filter((m) => m.door === 'public')) app.use(mount.router);

@@ -71,6 +71,8 @@ const schema = z.object({
   COMPANY_DATA_URL: z.url().default('http://127.0.0.1:8092'),
   SEMANTIC_SEARCH_URL: z.url().default('http://127.0.0.1:8093'),
   SERVICE_TOKEN: z.string().min(16).optional(),
+  // Accepted by services beside SERVICE_TOKEN while a new token is rolled out (gateways send SERVICE_TOKEN only).
+  SERVICE_TOKEN_PREVIOUS: z.string().min(16).optional(),
   API_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]*_$/, 'lower-case letters and digits ending in _').default('gxk_'),
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   API_AUTH_DISABLED: bool(false),
@@ -162,7 +164,15 @@ export interface Config {
   /** How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request). */
   redisCommandTimeoutMs: number;
   elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
-  services: { publicSearchUrl: string; eventsKeysUrl: string; companyDataUrl: string; semanticSearchUrl: string; token?: string };
+  services: {
+    publicSearchUrl: string;
+    eventsKeysUrl: string;
+    companyDataUrl: string;
+    semanticSearchUrl: string;
+    token?: string;
+    /** Also accepted from a gateway during a token rotation. */
+    previousToken?: string;
+  };
   apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
   provenance: { datasetVersion: string; frameworkDoi: string; disclaimer: string };
   embedding: {
@@ -234,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           password: c.ELASTICSEARCH_PASSWORD,
         }
       : undefined,
-    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), semanticSearchUrl: c.SEMANTIC_SEARCH_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN },
+    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), semanticSearchUrl: c.SEMANTIC_SEARCH_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN, previousToken: c.SERVICE_TOKEN_PREVIOUS },
     apiKeys: {
       prefix: c.API_KEY_PREFIX,
       cacheSeconds: c.API_KEY_CACHE_SECONDS,

@@ -13,15 +13,19 @@ const digest = (v: string) => createHash('sha256').update(v).digest();
  * In a service running behind a separate gateway: takes the caller the gateway verified from the
  * forwarded header, but only when the request also carries the shared service token (SERVICE_TOKEN),
  * so nothing else on the network can claim to be an Internal key. Without a token configured, no
- * forwarded caller is trusted.
+ * forwarded caller is trusted. During a rotation the previous token (SERVICE_TOKEN_PREVIOUS) is
+ * accepted too, so gateways still sending it keep working until they restart with the new one.
  */
-export function callerFromGateway(serviceToken: string | undefined): RequestHandler {
-  const expected = serviceToken ? digest(serviceToken) : undefined;
+export function callerFromGateway(serviceToken: string | undefined, previousToken?: string): RequestHandler {
+  const accepted = serviceToken ? [serviceToken, ...(previousToken ? [previousToken] : [])].map(digest) : [];
   return (req, _res, next) => {
     delete req.apiCaller;
     const header = req.headers[CALLER_HEADER];
     const token = req.headers[SERVICE_TOKEN_HEADER];
-    if (expected && typeof header === 'string' && typeof token === 'string' && sameHash(digest(token), expected)) {
+    const given = typeof token === 'string' ? digest(token) : undefined;
+    // Every accepted token is compared, so the time taken does not tell which one matched.
+    const trusted = given !== undefined && accepted.map((expected) => sameHash(given, expected)).includes(true);
+    if (trusted && typeof header === 'string') {
       try {
         const caller = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as ApiCaller;
         if (typeof caller.keyId === 'string' && (PLANS as readonly string[]).includes(caller.plan)) {
