@@ -46,6 +46,8 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('gx'),
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  // Where the data-API door is reached from outside, for links to it from the public door (llms.txt); unset: not linked.
+  API_BASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -156,6 +158,8 @@ export interface Config {
   /** Prometheus metrics port (0: any free port) and, when an OTLP endpoint is set, trace export. */
   telemetry: { metricsPort: number; otlpEndpoint?: string; serviceName: string };
   publicBaseUrl: string;
+  /** The data-API door's public address, when known (API_BASE_URL). */
+  apiBaseUrl?: string;
   dataDir: string;
   /** `migrate`: apply pending migrations at start (else only check that none is pending). */
   database: { url?: string; poolSize: number; migrate: boolean };
@@ -230,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
     telemetry: { metricsPort: c.METRICS_PORT, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: c.OTEL_SERVICE_NAME },
     publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
     database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
     demoData: c.DEMO_DATA,

@@ -35,7 +35,7 @@ const ERRORS_SHAPE =
   'Every error is `application/problem+json` (RFC 9457): `{ "type", "title", "status", "code", "detail", "request_id" }`; `code` is the machine-readable error code. A parameter given empty counts as absent; one given twice is an error with that parameter\'s code; unknown parameters are ignored.';
 
 /** The public door's llms.txt: the unauthenticated paper search. */
-export function publicLlmsTxt(config: Pick<Config, 'publicBaseUrl' | 'publicRateLimit'>): string {
+export function publicLlmsTxt(config: Pick<Config, 'publicBaseUrl' | 'apiBaseUrl' | 'publicRateLimit'>): string {
   const base = config.publicBaseUrl;
   const { perMinute, burst } = config.publicRateLimit;
   const rate =
@@ -47,7 +47,7 @@ export function publicLlmsTxt(config: Pick<Config, 'publicBaseUrl' | 'publicRate
     '',
     '> Unauthenticated keyword search over published GX (green transformation), ESG and climate research papers, preprints, reports and datasets in Japanese, English and Chinese, with AI-generated bilingual summaries, updated daily. For research, discovery and citation support, and for AI agents and retrieval pipelines.',
     '',
-    `No API key is needed. Every response carries \`Access-Control-Allow-Origin: *\`. The authenticated data API (company disclosures, decarbonisation metrics, semantic paper search, intelligence events) is a separate host with its own \`/llms.txt\`.`,
+    `No API key is needed. Every response carries \`Access-Control-Allow-Origin: *\`. The authenticated data API (company disclosures, decarbonisation metrics, semantic paper search, intelligence events) is a separate host with its own \`/llms.txt\`${config.apiBaseUrl ? `: [${config.apiBaseUrl}/llms.txt](${config.apiBaseUrl}/llms.txt)` : ''}.`,
     '',
     '## API',
     '',
