@@ -99,6 +99,8 @@ const schema = z.object({
   EMBEDDING_QUERY_PREFIX: z.string().default('query: '),
   EMBEDDING_PASSAGE_PREFIX: z.string().default('passage: '),
   EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // A search's query embedding, retries included: well inside the gateway's 10 s wait for a service.
+  EMBEDDING_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
   QDRANT_URL: optionalUrl,
   QDRANT_API_KEY: z.string().optional(),
@@ -188,6 +190,8 @@ export interface Config {
     queryPrefix: string;
     passagePrefix: string;
     timeoutMs: number;
+    /** A query's whole budget, retries included (it is embedded while someone waits). */
+    queryTimeoutMs: number;
     batchSize: number;
   };
   qdrant?: { url: string; apiKey?: string; collection: string };
@@ -267,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queryPrefix: c.EMBEDDING_QUERY_PREFIX,
       passagePrefix: c.EMBEDDING_PASSAGE_PREFIX,
       timeoutMs: c.EMBEDDING_TIMEOUT_MS,
+      queryTimeoutMs: c.EMBEDDING_QUERY_TIMEOUT_MS,
       batchSize: c.EMBEDDING_BATCH_SIZE,
     },
     qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,

@@ -156,6 +156,20 @@ describe('HttpEmbedder (TEI)', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("gives a query one budget for all its attempts: no retry once it is spent, so the search answers in time", async () => {
+    handler = () => undefined; // never answers
+    const err = await failure(client({ timeoutMs: 10_000, queryTimeoutMs: 200, retries: 2 }).embedQueries(['carbon']));
+    expect(err.message).toMatch(/timed out after (1\d\d|200) ms/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps the per-attempt budget and the retries for passages (indexing is not waited on)', async () => {
+    handler = () => undefined;
+    const err = await failure(client({ timeoutMs: 150, queryTimeoutMs: 100, retries: 1 }).embedPassages(['carbon']));
+    expect(err.message).toMatch(/after 2 attempts: timed out after 150 ms/);
+    expect(seen).toHaveLength(2);
+  });
+
   it('turns a refused connection into an EmbeddingError', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -21,7 +21,10 @@ export type HttpEmbedderOptions = Config['embedding'] & {
  * Queries and passages get the configured e5-style prefixes (`query: ` / `passage: `). Inputs are
  * sent in chunks of `batchSize`, one chunk at a time, and the answers keep the input order. Every
  * attempt has its own `timeoutMs`; network errors, timeouts, 429 and 5xx are retried a bounded
- * number of times with jittered exponential backoff, other 4xx are not. Every answer is checked
+ * number of times with jittered exponential backoff, other 4xx are not. A query is embedded while a
+ * person or an agent waits for a search: its attempts and pauses together stay within
+ * `queryTimeoutMs`, so vector search answers 502 `embedding_failed` well before the gateway would
+ * give up on it; indexing batches keep the longer per-attempt budget. Every answer is checked
  * (count, dimension, finite numbers) and every vector is L2-normalised. Every failure surfaces as an
  * `EmbeddingError` with a message saying what went wrong; a wrong dimension never reaches an index.
  */
@@ -42,7 +45,7 @@ export class HttpEmbedder implements Embedder {
   }
 
   embedQueries(texts: string[]): Promise<Float32Array[]> {
-    return this.embedAll(texts, this.options.queryPrefix);
+    return this.embedAll(texts, this.options.queryPrefix, Date.now() + this.options.queryTimeoutMs);
   }
 
   embedPassages(texts: string[]): Promise<Float32Array[]> {
@@ -59,38 +62,40 @@ export class HttpEmbedder implements Embedder {
     this.closing.abort();
   }
 
-  private async embedAll(texts: string[], prefix: string): Promise<Float32Array[]> {
+  private async embedAll(texts: string[], prefix: string, deadline?: number): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     const size = Math.max(1, this.options.batchSize);
     for (let i = 0; i < texts.length; i += size) {
       const chunk = texts.slice(i, i + size).map((t) => prefix + t);
-      out.push(...(await this.request(chunk, this.retries)));
+      out.push(...(await this.request(chunk, this.retries, deadline)));
     }
     return out;
   }
 
-  private async request(inputs: string[], retries: number): Promise<Float32Array[]> {
+  /** Attempts until one succeeds, the retries are spent, or (with a deadline) the time is. */
+  private async request(inputs: string[], retries: number, deadline = Infinity): Promise<Float32Array[]> {
     for (let attempt = 0; ; attempt++) {
       if (this.closing.signal.aborted) throw new EmbeddingError('embedder is closed');
       try {
-        return await this.attempt(inputs);
+        return await this.attempt(inputs, Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())));
       } catch (err) {
         const failure = err instanceof Failure ? err : new Failure(`unexpected error: ${describe(err)}`, false, err);
-        if (!failure.retryable || attempt >= retries || this.closing.signal.aborted) {
+        const delay = this.retryBaseMs * 2 ** attempt * (0.5 + Math.random());
+        const outOfTime = Date.now() + delay >= deadline;
+        if (!failure.retryable || attempt >= retries || outOfTime || this.closing.signal.aborted) {
           const tries = attempt + 1;
           throw new EmbeddingError(
             `embedding service ${this.endpoint} failed${tries > 1 ? ` after ${tries} attempts` : ''}: ${failure.message}`,
             { cause: failure.cause ?? err },
           );
         }
-        const delay = this.retryBaseMs * 2 ** attempt * (0.5 + Math.random());
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
   }
 
-  private async attempt(inputs: string[]): Promise<Float32Array[]> {
-    const { api, model, apiKey, timeoutMs } = this.options;
+  private async attempt(inputs: string[], timeoutMs: number): Promise<Float32Array[]> {
+    const { api, model, apiKey } = this.options;
     const body = api === 'openai' ? { model, input: inputs } : { inputs, truncate: true };
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
