@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../shared/logging/logger';
 import { createApiKey, type IssuedKey } from './support/api-key';
 import { printApiAuthReport } from './support/api-auth.report';
 import { withCleanup, type Cleanup } from './support/cleanup';
@@ -9,8 +7,8 @@ import { startGxServer, type GxServer, type GxSetting } from './support/gx-serve
 import { HttpClient, type HttpResult } from './support/http-client';
 import { runRound, summarise, type LoadSettings, type Measurement, type RoundResult } from './support/load';
 import { benchRedisUrl, countRedisKeys, deleteRedisKeys, probeRedis } from './support/redis';
-import { createScratchDatabase } from './support/scratch-database';
 import { latencySummary } from './support/stats';
+import { benchWorkspace, progress } from './support/bench-workspace';
 
 /** A cheap data-API route: one indexed query on a table that may be empty. */
 const REQUEST_PATH = '/api/v1/intelligence-events?limit=1';
@@ -107,8 +105,6 @@ interface Run {
   sequentialMs: number[];
 }
 
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 /**
  * The data-API door's guard (key verification, per-key burst limit, daily and monthly quota,
  * rate-limit headers) against the same request with authentication turned off, all in one run:
@@ -116,11 +112,8 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
  */
 export async function runApiAuthBench(options: { cpuProfDir?: string } = {}): Promise<ApiAuthSummary> {
   return withCleanup(async (cleanup) => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const { tmp, db } = await benchWorkspace(cleanup);
 
-    progress('preparing a scratch database');
-    const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
     progress('issuing a Paid key (`gx keys create`)');
     const key = await createApiKey(db.url, { plan: 'paid', daily: ALLOWANCE, monthly: ALLOWANCE });
 

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DEMO_COMPANY_FIRST_YEAR } from '../services/company-data/demo/demo-companies';
 import { DEMO_INDUSTRIES } from '../services/company-data/demo/demo-company-vocabulary';
-import { createLogger } from '../shared/logging/logger';
 import { createApiKey } from './support/api-key';
 import { withCleanup, type Cleanup } from './support/cleanup';
 import { loadCompanyData, type CompanyDataReport } from './support/company-data.fixture';
@@ -26,9 +24,9 @@ import { startBareServer, startGxServer, type GxSetting } from './support/gx-ser
 import { HttpClient, type HttpResult } from './support/http-client';
 import { runRound, summarise, type LoadSettings, type Measurement, type RoundResult } from './support/load';
 import { benchRedisUrl, countRedisKeys, deleteRedisKeys, probeRedis } from './support/redis';
-import { createScratchDatabase } from './support/scratch-database';
 import { rotated, sequentialFigures, type SequentialFigures } from './support/sequential';
 import { latencySummary } from './support/stats';
+import { benchWorkspace, progress } from './support/bench-workspace';
 
 /** The issue's data size: every TSE-listed company, ten years of metrics each. */
 const COMPANIES = 3_838;
@@ -129,8 +127,6 @@ interface Target {
   sequential: { ms: number; kind?: string; offset?: number }[];
 }
 
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 /**
  * The company-data endpoints of the data API through the gateway (`gx start --target all`) with
  * 3,838 generated companies × 10 years of metrics: the 1,000-record cross-company metric search and
@@ -139,11 +135,8 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
  */
 export async function runCompanyDataBench(options: { cpuProfDir?: string } = {}): Promise<CompanyDataSummary> {
   return withCleanup(async (cleanup) => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const { tmp, db } = await benchWorkspace(cleanup);
 
-    progress('preparing a scratch database');
-    const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
     progress(`loading ${COMPANIES} generated companies × ${YEARS} years (companies, reports, metrics)`);
     const data = await loadCompanyData(db.url, { companies: COMPANIES, years: YEARS });
     progress(`loaded ${data.rows.companies} companies, ${data.rows.reports} reports, ${data.rows.gx_metrics} metric records in ${(data.loadMs / 1000).toFixed(1)} s`);

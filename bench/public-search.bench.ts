@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../shared/logging/logger';
 import { withCleanup } from './support/cleanup';
 import { loadCorpus, type CorpusReport } from './support/corpus';
 import { startBareServer, startGxServer } from './support/gx-server';
+import { checkCache } from './support/cache-check';
 import { HttpClient } from './support/http-client';
 import { measure, runRound, summarise, type LoadSettings, type Measurement, type RoundResult } from './support/load';
 import { printPublicSearchReport } from './support/public-search.report';
 import { TARGETS } from './support/public-search.targets';
-import { createScratchDatabase } from './support/scratch-database';
 import { CATEGORY_LABELS, HIT_QUERIES, MISS_QUERIES, searchPath, type Category } from './support/search-queries';
 import { latencySummary } from './support/stats';
 import { probeQueries, UniqueSearchUrls, type ProbedSpec } from './support/unique-urls';
+import { benchWorkspace, progress } from './support/bench-workspace';
 
 const CORPUS_SIZE = 30_000;
 const LOAD: LoadSettings = { connections: 10, warmupSeconds: 3, rounds: 3, roundSeconds: 5 };
@@ -52,19 +51,14 @@ export interface PublicSearchSummary {
   cpuProfileDir?: string;
 }
 
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 /**
  * Public search through the gateway, `gx start --target all` on the embedded defaults with 30,000
  * papers: cache-miss and cache-hit throughput and latency against a bare Node server in the same run.
  */
 export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}): Promise<PublicSearchSummary> {
   return withCleanup(async (cleanup) => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const { tmp, db } = await benchWorkspace(cleanup);
 
-    progress('preparing a scratch database');
-    const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
     progress(`loading ${CORPUS_SIZE} papers (papers.jsonl + generated)`);
     const corpus = await loadCorpus(db.url, CORPUS_SIZE);
 
@@ -136,20 +130,6 @@ export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}
   });
 }
 
-/** GETs each path once and counts the answers carrying `X-Cache: expected`; any non-200 is a failure. */
-async function checkCache(client: HttpClient, paths: string[], expected: 'HIT' | 'MISS') {
-  let matched = 0;
-  let bytes = 0;
-  let firstBody = '';
-  for (const p of paths) {
-    const res = await client.get(p);
-    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}: ${res.body.slice(0, 300)}`);
-    if (res.headers['x-cache'] === expected) matched++;
-    bytes += Buffer.byteLength(res.body);
-    firstBody ||= res.body;
-  }
-  return { checked: paths.length, matched, meanBytes: Math.round(bytes / paths.length), firstBody };
-}
 
 async function sequentialCategory(
   client: HttpClient,

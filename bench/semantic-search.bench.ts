@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../shared/logging/logger';
 import { performance } from 'node:perf_hooks';
 import { EMBEDDED_DIMENSIONS } from '../shared/embeddings/embedder.embedded';
 import { EmbeddedVectorIndex, HNSW_DEFAULTS } from '../shared/vector-index/vector-index.embedded';
@@ -13,11 +11,11 @@ import { HttpClient } from './support/http-client';
 import { measure, type LoadSettings, type Measurement } from './support/load';
 import { startLoggedGxServer, type LoggedGxServer } from './support/logged-gx-server';
 import { benchRedisUrl, deleteRedisKeys, probeRedis } from './support/redis';
-import { createScratchDatabase } from './support/scratch-database';
 import { keywordPaths, queryText, semanticPath, VectorPaths } from './support/semantic-queries';
 import { sequentialFigures, type SequentialFigures } from './support/sequential';
 import { int, mb, ms, table, yesNo } from './support/table';
 import { measureRecall, type RecallFigures } from './support/vector-recall';
+import { benchWorkspace, progress } from './support/bench-workspace';
 
 const CORPUS_SIZE = 30_000;
 const LOAD: LoadSettings = { connections: 10, warmupSeconds: 3, rounds: 3, roundSeconds: 5 };
@@ -45,8 +43,6 @@ export interface SemanticSearchSummary {
   targets: { vectorP50Sequential: boolean; vectorP50Loaded: boolean; reopen: boolean; recall: boolean };
 }
 
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 /**
  * The data API's paper search in vector mode on the embedded defaults (in-process lexical embedder,
  * usearch HNSW persisted under DATA_DIR/vectors), 30,000 papers, through the gateway: index build and
@@ -55,13 +51,10 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
  */
 export async function runSemanticSearchBench(_options: { cpuProfDir?: string } = {}): Promise<SemanticSearchSummary> {
   return withCleanup(async (cleanup) => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const { tmp, db } = await benchWorkspace(cleanup);
     const dataDir = path.join(tmp, 'data');
     fs.mkdirSync(dataDir);
 
-    progress('preparing a scratch database');
-    const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
     progress(`loading ${CORPUS_SIZE} papers (papers.jsonl + generated)`);
     const corpus = await loadCorpus(db.url, CORPUS_SIZE);
     progress('issuing an Internal key (`gx keys create`)');

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../shared/logging/logger';
 import { withCleanup, type Cleanup } from './support/cleanup';
 import { loadCorpus, type CorpusReport } from './support/corpus';
 import { GX_BENCH_SETTINGS, startBareServer, startGxServer, type GxSetting } from './support/gx-server';
+import { checkCache } from './support/cache-check';
 import { HttpClient } from './support/http-client';
 import type { LoadSettings, RoundResult } from './support/load';
 import { freePort } from './support/ports';
-import { createScratchDatabase } from './support/scratch-database';
 import { HIT_QUERIES, MISS_QUERIES, searchPath } from './support/search-queries';
 import { rotated } from './support/sequential';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -17,6 +16,7 @@ import { int } from './support/table';
 import { printTelemetryReport } from './support/telemetry.report';
 import { cpuMs, fullyReady, hookPartsNs, interleaved, settled as settledTally, type Measured } from './support/telemetry.support';
 import { probeQueries, UniqueSearchUrls, type ProbedSpec } from './support/unique-urls';
+import { benchWorkspace, progress } from './support/bench-workspace';
 
 const CORPUS_SIZE = 30_000;
 /** Many short rounds rather than a few long ones: more pairs to compare, and noise spread over both sides. */
@@ -63,8 +63,6 @@ export interface TelemetrySummary {
   loadAverage: number[];
 }
 
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 /**
  * What tracing costs the public search: `gx start --target all` with tracing off (no endpoint, the
  * default) and on (exporting to a loopback OTLP sink) side by side on one database and corpus, their
@@ -73,11 +71,8 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
  */
 export async function runTelemetryBench(options: { cpuProfDir?: string } = {}): Promise<TelemetrySummary> {
   return withCleanup(async (cleanup) => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-'));
-    cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const { tmp, db } = await benchWorkspace(cleanup);
 
-    progress('preparing a scratch database');
-    const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
     progress(`loading ${CORPUS_SIZE} papers (papers.jsonl + generated)`);
     const corpus = await loadCorpus(db.url, CORPUS_SIZE);
 
@@ -175,8 +170,8 @@ export async function runTelemetryBench(options: { cpuProfDir?: string } = {}): 
 
     progress(`per-request hooks with tracing off: a bare server with and without them, interleaved (${MICRO.rounds} × ${MICRO.roundSeconds} s each)`);
     const bodyFile = path.join(tmp, 'bare-body.json');
-    const plain = await startChild(cleanup, 'bare server (plain)', 'hooked-server.js', [bodyFile, 'plain'], '/', tmp);
-    const hooked = await startChild(cleanup, 'bare server (hooks)', 'hooked-server.js', [bodyFile, 'hooks'], '/', tmp);
+    const plain = await startChild(cleanup, 'bare server (plain)', 'bare-server.js', [bodyFile, 'plain'], '/', tmp);
+    const hooked = await startChild(cleanup, 'bare server (hooks)', 'bare-server.js', [bodyFile, 'hooks'], '/', tmp);
     const hooks = await interleaved({ plain: { url: plain.url, pid: plain.pid, paths: hitPaths }, hooks: { url: hooked.url, pid: hooked.pid, paths: hitPaths } }, MICRO);
     await Promise.all([plain.stop(), hooked.stop(), sink.stop()]);
     progress('the hooks\' parts, timed in this process');
@@ -220,15 +215,3 @@ async function startChild(cleanup: Cleanup, name: string, script: string, args: 
   return server;
 }
 
-/** GETs each path once and counts the answers carrying `X-Cache: expected`; any non-200 is a failure. */
-async function checkCache(client: HttpClient, paths: string[], expected: 'HIT' | 'MISS') {
-  let matched = 0;
-  let firstBody = '';
-  for (const p of paths) {
-    const res = await client.get(p);
-    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}: ${res.body.slice(0, 300)}`);
-    if (res.headers['x-cache'] === expected) matched++;
-    firstBody ||= res.body;
-  }
-  return { checked: paths.length, matched, firstBody };
-}
