@@ -6,6 +6,7 @@ import { freshRedisUrl } from '../support/test-redis';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
 import { connectMcp, everyPartReady, httpOf, problemOf, type McpConnection } from './mcp-client';
+import { scrape, valueOf } from '../support/prometheus';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
@@ -110,11 +111,8 @@ describe('agents on the public door (target all, demo corpus)', () => {
   });
 
   it('measures a tool\'s request like the GET it stands for, beside the /mcp request', async () => {
-    const count = async (route: string) => {
-      const text = await (await fetch(`http://127.0.0.1:${app.proc.servers.metrics!.port}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith('http_server_request_duration_seconds_count{') && l.includes(`http_route="${route}"`) && l.includes('http_response_status_code="200"'));
-      return line ? Number(line.split(' ').pop()) : 0;
-    };
+    const count = async (route: string) =>
+      valueOf(await scrape(app), 'http_server_request_duration_seconds_count', { http_route: route, http_response_status_code: '200' });
     const [searches, mcps] = [await count('/api/v1/papers/search'), await count('/mcp')];
     await mcp.call('searchPapers', { q: 'biodiversity finance' });
     // Measured once its response has closed, as for a request from the network.
