@@ -3,6 +3,7 @@ import { runCompanyDataBench } from './company-data.bench';
 import { runIngestBench } from './ingest.bench';
 import { runPublicSearchBench } from './public-search.bench';
 import { runRecordShapingBench } from './record-shaping.bench';
+import { runRelevanceBench } from './relevance.bench';
 import { runScalingBench } from './scaling.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
 import { runTelemetryBench } from './telemetry.bench';
@@ -14,10 +15,12 @@ import { runTelemetryBench } from './telemetry.bench';
  *   --only=NAME[,NAME…]  run just these benchmarks (default: all, in the order below)
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
  *   --sizes=N[,N…]       corpus sizes of the scaling benchmark (default 30000,100000,300000; or SCALING_SIZES)
+ *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
- * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`.
+ * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
+ * (about a minute): it judges rankings, not cost, and is run by whoever changes the ranking.
  */
-const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string }) => Promise<unknown>>> = {
+const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
   'record-shaping': runRecordShapingBench,
   'api-auth': runApiAuthBench,
@@ -26,10 +29,11 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   ingest: runIngestBench,
   telemetry: runTelemetryBench,
   scaling: runScalingBench,
+  relevance: runRelevanceBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));
@@ -39,14 +43,14 @@ function option(argv: string[], name: string): string | undefined {
 /** The benchmarks to run, in their order; undefined after a usage error. */
 function selected(argv: string[]): string[] | undefined {
   const known = Object.keys(BENCHMARKS);
-  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes)=/.test(a));
+  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes|eval)=/.test(a));
   const only = option(argv, 'only');
   const names = only === undefined ? known.filter((n) => !ONLY_WHEN_NAMED.includes(n)) : only.split(',').map((n) => n.trim()).filter(Boolean);
   const unknownNames = names.filter((n) => !known.includes(n));
   if (unknownArgs.length || unknownNames.length || names.length === 0) {
     process.stderr.write(
       `${[...unknownArgs.map((a) => `unknown argument ${a}`), ...unknownNames.map((n) => `unknown benchmark "${n}"`)].join('\n') || 'no benchmark named'}\n` +
-        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…]]\n`,
+        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…] [--eval=DIR,…]]\n`,
     );
     return undefined;
   }
@@ -59,7 +63,8 @@ async function main(): Promise<void> {
   if (!names) process.exit(2);
   const cpuProfDir = option(argv, 'cpu-prof');
   const sizes = option(argv, 'sizes');
-  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes });
+  const evalDirs = option(argv, 'eval');
+  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes, evalDirs });
 }
 
 main().catch((err: unknown) => {
