@@ -95,6 +95,13 @@ const schema = z.object({
   EMBEDDING_API: z.enum(['tei', 'openai']).default('tei'),
   EMBEDDING_MODEL: z.string().min(1).default('intfloat/multilingual-e5-large'),
   EMBEDDING_API_KEY: z.string().optional(),
+  // Checked when an embedder is made, not here: every process reads this configuration, and only
+  // those that embed (semantic-search, the indexer) need the directory mounted.
+  EMBEDDING_MODEL_DIR: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).default(1024),
   EMBEDDING_QUERY_PREFIX: z.string().default('query: '),
   EMBEDDING_PASSAGE_PREFIX: z.string().default('passage: '),
@@ -186,6 +193,8 @@ export interface Config {
     api: 'tei' | 'openai';
     model: string;
     apiKey?: string;
+    /** A sentence-embedding model run in process (absolute path), when no `url` is set; it decides the dimension. */
+    modelDir?: string;
     dimensions: number;
     queryPrefix: string;
     passagePrefix: string;
@@ -267,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       api: c.EMBEDDING_API,
       model: c.EMBEDDING_MODEL,
       apiKey: c.EMBEDDING_API_KEY,
+      modelDir: c.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(c.EMBEDDING_MODEL_DIR),
       dimensions: c.EMBEDDING_DIMENSIONS,
       queryPrefix: c.EMBEDDING_QUERY_PREFIX,
       passagePrefix: c.EMBEDDING_PASSAGE_PREFIX,

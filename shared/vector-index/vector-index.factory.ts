@@ -1,13 +1,18 @@
 import path from 'node:path';
 import type { Config } from '../config/config';
+import { embeddingDimensions } from '../embeddings/embedder.factory';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import type { VectorIndex } from './vector-index.port';
 import { QdrantVectorIndex } from './vector-index.qdrant';
 import { traceMethods } from '../telemetry/spans';
 
-/** The one place that picks the vector engine: Qdrant when configured, else the embedded index under the data directory. */
+/**
+ * The one place that picks the vector engine: Qdrant when configured, else the embedded index under
+ * the data directory; sized for the configured embedder's vectors (a model's own length when one
+ * runs in process).
+ */
 export function createVectorIndex(config: Config): VectorIndex {
-  const dimensions = config.embedding.dimensions;
+  const dimensions = embeddingDimensions(config);
   return config.qdrant
     ? traceMethods(new QdrantVectorIndex({ ...config.qdrant, dimensions }), 'qdrant', ['init', 'upsert', 'remove', 'search', 'count', 'ping'])
     : new EmbeddedVectorIndex({ dimensions, directory: path.join(config.dataDir, 'vectors') });

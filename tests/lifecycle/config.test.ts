@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../../shared/config/config';
 
 describe('configuration', () => {
@@ -20,6 +21,13 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const names = (error as ConfigError).problems.map((p) => p.split(':')[0]);
     expect(names.sort()).toEqual(['DATABASE_URL', 'DEMO_DATA', 'PUBLIC_PORT', 'PUBLIC_RATE_LIMIT']);
+  });
+
+  it('reads EMBEDDING_MODEL_DIR as an absolute path, unset when empty, without looking at it', () => {
+    expect(loadConfig({}).embedding.modelDir).toBeUndefined();
+    expect(loadConfig({ EMBEDDING_MODEL_DIR: ' ' }).embedding.modelDir).toBeUndefined();
+    // Every process reads the configuration; only those that embed need the directory (and check it).
+    expect(loadConfig({ EMBEDDING_MODEL_DIR: 'models/e5-small' }).embedding.modelDir).toBe(path.resolve('models/e5-small'));
   });
 
   it('reads trust proxy as a flag, a hop count or a list', () => {
