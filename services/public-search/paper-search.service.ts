@@ -1,6 +1,11 @@
 import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
+import { splitSuggestion, type SearchSuggestion } from '../../shared/keyword-index/split-suggestion';
+import type { SplitLimits } from '../../shared/text/word-split';
 import { toPublicPaper, type PublicPaper } from './public-paper';
-import { LANGS_FOR_FILTER, type SearchParams } from './search-params';
+import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
+
+/** A suggested query is one this endpoint accepts. */
+const SPLIT_LIMITS: SplitLimits = { maxTerms: L.maxTerms, minTermChars: L.termMinChars, maxChars: L.queryMaxChars };
 
 /** The search response envelope (spec 000 §2.1). */
 export interface SearchEnvelope {
@@ -13,6 +18,8 @@ export interface SearchEnvelope {
   limit: number;
   offset: number;
   results: PublicPaper[];
+  /** When nothing matched an unspaced Japanese or Chinese query: the same words with spaces (`splitSuggestion`). */
+  suggestion?: SearchSuggestion;
 }
 
 export class PaperSearchService {
@@ -24,12 +31,9 @@ export class PaperSearchService {
   ) {}
 
   async search(params: SearchParams): Promise<SearchEnvelope> {
-    const { total, hits } = await this.index.search({
-      terms: params.terms,
-      filters: { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang] },
-      offset: params.offset,
-      limit: params.limit,
-    });
+    const filters = { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang] };
+    const { total, hits } = await this.index.search({ terms: params.terms, filters, offset: params.offset, limit: params.limit });
+    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters }, SPLIT_LIMITS);
     const results = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     return {
       api_version: 'v1',
@@ -41,6 +45,7 @@ export class PaperSearchService {
       limit: params.limit,
       offset: params.offset,
       results,
+      ...(suggestion && { suggestion }),
     };
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TOPIC_SLUGS, VENUE_TYPES } from '../../shared/papers/paper';
 import { ABSTRACT_MAX_CHARS, type PublicPaper } from './public-paper';
-import { SEARCH_LANGS } from './search-params';
+import { searchSuggestionSchema, suggestionDescription } from '../../shared/keyword-index/split-suggestion.schema';
+import { SEARCH_LANGS, SEARCH_LIMITS as L } from './search-params';
 
 /** The response of the public search (spec 000 §2), for the OpenAPI document and the tests that hold answers to it. */
 
@@ -46,6 +47,7 @@ export const searchResponseSchema = z
     limit: z.int().meta({ description: 'The applied limit.' }),
     offset: z.int().meta({ description: 'The applied offset.' }),
     results: z.array(publicPaperSchema),
+    suggestion: searchSuggestionSchema.optional().meta({ description: suggestionDescription({ maxTerms: L.maxTerms, minTermChars: L.termMinChars }) }),
   })
   .meta({ id: 'SearchResponse' });
 

@@ -55,6 +55,16 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(httpOf(result).status).toBe(200);
   });
 
+  it('searchPapers answers an unspaced Japanese phrase that finds nothing with the suggestion of the GET, and says it may', async () => {
+    const args = { q: '炭素税の効果' };
+    const http = await request(app.url).get('/api/v1/papers/search').query(args).expect(200);
+    expect(http.body.suggestion).toMatchObject({ q: '炭素税 効果' });
+    const result = await mcp.call('searchPapers', args);
+    expect(result.structuredContent).toEqual(http.body);
+    const { tools } = await mcp.client.listTools();
+    expect(tools.find((t) => t.name === 'searchPapers')!.description).toMatch(/split a phrase into its words.*suggestion \{ q, total, reason \}/s);
+  });
+
   it.each([
     [{ q: 'hydrogen', limit: SEARCH_LIMITS.limitMax + 1 }, 'invalid_limit'],
     [{ q: 'hydrogen', limit: 0 }, 'invalid_limit'],
@@ -133,6 +143,7 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(text).toContain('(https://papers.example.org/openapi.json)');
     expect(text).toContain('(https://papers.example.org/mcp)');
     expect(text).toContain('CC BY 4.0');
+    expect(text).toContain('carries `suggestion` `{ q, total, reason }`');
     // Every link is a markdown link to this site.
     for (const [, url] of text.matchAll(/\]\(([^)]+)\)/g)) expect(url).toMatch(/^https:\/\/papers\.example\.org\//);
     // Cached at the edge like any cacheable GET.

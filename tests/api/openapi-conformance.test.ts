@@ -54,6 +54,12 @@ describe('both doors answer as their OpenAPI documents say', () => {
       expect((await search({ q: '水素 輸送', lang: 'ja', topic: 'hydrogen', limit: '50', offset: '0' }, 200)).problems).toEqual([]);
     });
 
+    it('answers an unspaced Japanese query that finds nothing with its suggestion', async () => {
+      const res = await search({ q: '炭素税の効果' }, 200);
+      expect(res.problems).toEqual([]);
+      expect(res.body.suggestion).toMatchObject({ q: '炭素税 効果' });
+    });
+
     it.each([
       ['missing_query', {}],
       ['missing_query', { q: ['ab', 'cd'] }],
@@ -129,6 +135,11 @@ describe('both doors answer as their OpenAPI documents say', () => {
     it.each(['vector', 'keyword', 'hybrid'])('answers the paper search in %s mode', async (mode) => {
       const body = await ok(get('/api/v1/papers/search', 200, { query: { q: 'hydrogen storage', mode, limit: '10' } }));
       expect(body.count).toBeGreaterThan(0);
+    });
+
+    it('answers a keyword search for an unspaced Japanese query that finds nothing with its suggestion', async () => {
+      const body = await ok(get('/api/v1/papers/search', 200, { query: { q: '炭素税の効果', mode: 'keyword' } }));
+      expect(body.suggestion).toMatchObject({ q: '炭素税 効果' });
     });
 
     it.each([

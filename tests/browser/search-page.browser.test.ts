@@ -11,7 +11,7 @@ import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
 
 interface ApiPaper { id: string; title: string | null; url: string; topic: string | null; lang: string | null }
-interface ApiEnvelope { total: number; count: number; offset: number; results: ApiPaper[] }
+interface ApiEnvelope { total: number; count: number; offset: number; results: ApiPaper[]; suggestion?: { q: string; total: number; reason: string } }
 
 /** In the page: true when nothing is wider than the window (no sideways scrolling). */
 const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
@@ -212,6 +212,55 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(await page.locator('#error').textContent()).toBe(detail);
     expect(await page.getByLabel('Keywords', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#results-section').isHidden()).toBe(true);
+  });
+
+  it('suggests the words of an unspaced Japanese query that finds nothing, and runs them when followed', async () => {
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Keywords', { exact: true }).fill('炭素税の効果');
+    const none = await searchBy(() => page.getByLabel('Keywords', { exact: true }).press('Enter'));
+    expect(none.total).toBe(0);
+    const suggestion = none.suggestion!;
+    expect(suggestion.q).toBe('炭素税 効果');
+    const papers = `${suggestion.total} ${suggestion.total === 1 ? 'paper' : 'papers'}`;
+    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces' }).waitFor();
+    expect(await statusText()).toBe(`No papers match “炭素税の効果”. Japanese and Chinese have no spaces: search 炭素税 効果 (${papers}).`);
+    const suggested = page.locator('#status').getByRole('link', { name: '炭素税 効果', exact: true });
+    expect(await suggested.getAttribute('lang')).toBe('ja');
+    expect(new URL((await suggested.getAttribute('href'))!, app.url).searchParams.get('q')).toBe('炭素税 効果');
+    expect(await page.locator('#results-section').isHidden()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, shots, 'search-suggestion-desktop');
+
+    const found = await searchBy(() => suggested.click());
+    expect(found.total).toBe(suggestion.total);
+    await page.locator('#status', { hasText: 'Showing 1–' }).waitFor();
+    expect(await statusText()).toMatch(new RegExp(`^${papers} match “炭素税 効果”\\. Showing 1–`));
+    expect(await page.locator('#results > li').count()).toBe(found.count);
+    expect(new URLSearchParams(new URL(page.url()).search).get('q')).toBe('炭素税 効果');
+    expect(await page.getByLabel('Keywords', { exact: true }).inputValue()).toBe('炭素税 効果');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('results-heading');
+    // Back shows the unspaced search and its suggestion again.
+    await page.goBack();
+    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces' }).waitFor();
+    expect(await page.getByLabel('Keywords', { exact: true }).inputValue()).toBe('炭素税の効果');
+  });
+
+  it('shows a suggestion holding markup as text (the API answer is stubbed in the browser)', async () => {
+    const p = await newPage(desktop);
+    const hostile = `<img src="x" onerror="window.__pwned = 'suggestion'">炭素 税`;
+    await p.route((url) => url.pathname === '/api/v1/papers/search', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ api_version: 'v1', query: '炭素の税', topic: null, lang: 'all', total: 0, count: 0, limit: 10, offset: 0, results: [], suggestion: { q: hostile, total: 1, reason: 'stub' } }),
+      }),
+    );
+    await p.goto(`${app.url}/?q=${encodeURIComponent('炭素の税')}`);
+    await p.locator('#status', { hasText: '(1 paper)' }).waitFor();
+    expect(await p.locator('#status a').textContent()).toBe(hostile);
+    expect(await p.locator('#status img').count()).toBe(0);
+    expect(await p.evaluate('window.__pwned')).toBeUndefined();
+    await p.close();
   });
 
   it('answers 429 and 5xx politely (the API answers are stubbed in the browser)', async () => {

@@ -94,11 +94,12 @@ export const API_TOOLS: readonly AgentTool[] = [
     description: [
       'Semantic or keyword search over peer-reviewed papers, preprints and policy material (GET /api/v1/papers/search on the data API).',
       `mode vector (default) matches a multilingual embedding of q; keyword needs every term (at most ${S.maxKeywordTerms}, each at least 2 characters) as a substring; hybrid fuses both.`,
+      'In keyword mode Japanese and Chinese terms are substrings too: split an unspaced phrase into words (炭素税 効果, not 炭素税の効果); an answer with total 0 for such a phrase carries suggestion { q, total, reason }: call again with suggestion.q.',
       `offset + limit may not exceed ${SEMANTIC_WINDOWS.keyword} in keyword mode, ${SEMANTIC_WINDOWS.vector} in vector mode, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode.`,
       charged,
     ].join(' '),
     input: {
-      q: param.text({ description: 'Query text: Japanese, English or mixed.', minLength: S.queryMin, maxLength: S.queryMax }),
+      q: param.text({ description: 'Query text: Japanese, English or mixed. In keyword mode, words separated by white space (Japanese and Chinese words too).', minLength: S.queryMin, maxLength: S.queryMax }),
       mode: param.optionalText({ description: 'Search mode.', enum: SEMANTIC_MODES, default: 'vector' }),
       topic: param.optionalText({ description: 'Only papers with this primary topic.', enum: TOPIC_SLUGS }),
       limit: param.optionalInteger({ description: 'Papers per page.', minimum: S.limitMin, maximum: S.limitMax, default: S.limitDefault }),

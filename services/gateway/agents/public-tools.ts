@@ -14,11 +14,13 @@ export const PUBLIC_TOOLS: readonly AgentTool[] = [
     description: [
       `Keyword search over published GX, ESG and climate papers (Japanese, English, Chinese); the same operation as GET ${SEARCH_PATH}, with the same parameters, limits, per-IP rate limit and results.`,
       `q holds up to ${L.maxTerms} white-space-separated terms of at least ${L.termMinChars} characters each, AND-combined (${L.queryMinChars} to ${L.queryMaxChars} characters in all); every term must be a substring of the title, abstract, AI summaries, tags or topic.`,
-      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[] }; each result is a paper record (id, titles, authors, year, abstract of at most ${ABSTRACT_MAX_CHARS} characters, url, citation_url, doi, venue, topic, tags, lang, updated_at).`,
+      'Japanese and Chinese have no spaces, and each term is one substring: split a phrase into its words (炭素税 効果, not 炭素税の効果).',
+      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[], suggestion? }; each result is a paper record (id, titles, authors, year, abstract of at most ${ABSTRACT_MAX_CHARS} characters, url, citation_url, doi, venue, topic, tags, lang, updated_at).`,
+      'When total is 0 and q held unspaced Japanese or Chinese, suggestion { q, total, reason } gives the same text split into words and how many papers it finds: call again with suggestion.q.',
       'Invalid parameters give a tool error with the HTTP error code (missing_query, too_many_terms, term_too_short, invalid_limit, invalid_offset, invalid_topic, invalid_lang).',
     ].join(' '),
     input: {
-      q: param.text({ description: 'Search terms, separated by white space.', minLength: L.queryMinChars, maxLength: L.queryMaxChars }),
+      q: param.text({ description: 'Search terms, separated by white space; Japanese and Chinese words too.', minLength: L.queryMinChars, maxLength: L.queryMaxChars }),
       topic: param.optionalText({ description: 'Only papers whose primary topic is this slug.', enum: TOPIC_SLUGS }),
       lang: param.optionalText({ description: 'Paper language: `ja` and `en` include multilingual papers; `all` applies no filter.', enum: SEARCH_LANGS, default: 'all' }),
       limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),

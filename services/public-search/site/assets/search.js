@@ -8,6 +8,7 @@ const PAGE_SIZE = 10;
 const MAX_WINDOW = 10000;
 const SITE_NAME = 'GX Research Paper Search';
 const QUERY_ERRORS = new Set(['missing_query', 'query_too_long', 'too_many_terms', 'term_too_short']);
+const KANA = /[\u3041-\u309f\u30a0-\u30ff]/;
 
 const byId = (id) => document.getElementById(id);
 const form = byId('search-form');
@@ -195,7 +196,7 @@ function render(state, body) {
 
   const shown = `“${query}”${filters}`;
   if (total === 0) {
-    statusBox.textContent = `No papers match ${shown}. Try fewer or other words, or another topic or language.`;
+    if (!showSuggestion(state, shown, body.suggestion)) statusBox.textContent = `No papers match ${shown}. Try fewer or other words, or another topic or language.`;
     section.hidden = true;
   } else if (count === 0) {
     statusBox.textContent = `${numbers.format(total)} ${total === 1 ? 'paper matches' : 'papers match'} ${shown}, but this page is past the last one.`;
@@ -213,6 +214,22 @@ function render(state, body) {
   setPagerLink(prevLink, offset > 0 ? { ...state, offset: String(Math.max(0, offset - limit)) } : null);
   setPagerLink(nextLink, offset + limit < reachable ? { ...state, offset: String(offset + limit) } : null);
   document.title = `${query} – ${page > 1 ? `page ${page} – ` : ''}${SITE_NAME}`;
+}
+
+/**
+ * The API's suggestion for an unspaced Japanese or Chinese query that found nothing: the same words
+ * with spaces, as a link that runs them with the same filters. False when the answer has none.
+ */
+function showSuggestion(state, shown, suggestion) {
+  if (!suggestion || typeof suggestion.q !== 'string' || !Number.isInteger(suggestion.total)) return false;
+  const next = { ...state, q: suggestion.q, offset: '' };
+  const anchor = el('a', 'suggestion-link', suggestion.q);
+  anchor.href = pageUrl(next);
+  if (KANA.test(state.q)) anchor.lang = 'ja';
+  anchor.addEventListener('click', openInPage);
+  const papers = `${numbers.format(suggestion.total)} ${suggestion.total === 1 ? 'paper' : 'papers'}`;
+  statusBox.replaceChildren(`No papers match ${shown}. Japanese and Chinese have no spaces: search `, anchor, ` (${papers}).`);
+  return true;
 }
 
 function setPagerLink(anchor, state) {
@@ -321,18 +338,20 @@ form.addEventListener('submit', (event) => {
   search(state);
 });
 
-for (const anchor of [prevLink, nextLink]) {
-  anchor.addEventListener('click', (event) => {
-    // A new tab or window (modifier keys, middle button) opens the link as it is.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !anchor.href) return;
-    event.preventDefault();
-    const url = new URL(anchor.href);
-    window.history.pushState(null, '', url.pathname + url.search);
-    const state = stateFromUrl();
-    fillForm(state);
-    search(state, { focusResults: true });
-  });
+/** Follows a link to another search of this page in place: a history entry, the search, focus on its results. */
+function openInPage(event) {
+  const anchor = event.currentTarget;
+  // A new tab or window (modifier keys, middle button) opens the link as it is.
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !anchor.href) return;
+  event.preventDefault();
+  const url = new URL(anchor.href);
+  window.history.pushState(null, '', url.pathname + url.search);
+  const state = stateFromUrl();
+  fillForm(state);
+  search(state, { focusResults: true });
 }
+
+for (const anchor of [prevLink, nextLink]) anchor.addEventListener('click', openInPage);
 
 window.addEventListener('popstate', showUrlState);
 showUrlState();
