@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { EMBEDDED_DIMENSIONS, embedLexical } from '../../shared/embeddings/embedder.embedded';
+import { Database } from '../../shared/db/database';
+import { EMBEDDED_DIMENSIONS, EmbeddedEmbedder, lexicalConfiguration } from '../../shared/embeddings/embedder.embedded';
+import { LexicalFitStore } from '../../shared/embeddings/lexical-fit.store';
+import { PaperRepository } from '../../shared/papers/paper.repository';
 import type { HttpClient } from './http-client';
 import { semanticPath } from './semantic-queries';
 import { topK } from './vector-recall';
@@ -19,7 +22,6 @@ export interface ServedRecall {
   exactMeanMs: number;
 }
 
-const MODEL = `embedded-lexical:${EMBEDDED_DIMENSIONS}`;
 const PAGE = 5_000;
 
 /**
@@ -33,6 +35,11 @@ const PAGE = 5_000;
 export async function measureServedRecall(databaseUrl: string, client: HttpClient, queries: readonly string[], k = 10): Promise<ServedRecall> {
   const dims = EMBEDDED_DIMENSIONS;
   const t0 = performance.now();
+  // The fit the server embedded with, and so the model its vectors are stored under.
+  const fitDb = new Database(databaseUrl, 1);
+  const embedder = new EmbeddedEmbedder({ dimensions: dims, source: new LexicalFitStore(fitDb, new PaperRepository(fitDb), lexicalConfiguration(dims)) });
+  await embedder.init().finally(() => fitDb.close());
+  const MODEL = embedder.model;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let ids: string[] = [];
@@ -76,7 +83,7 @@ export async function measureServedRecall(databaseUrl: string, client: HttpClien
     const served = (JSON.parse(res.body) as { data: { id: string }[] }).data.map((p) => p.id);
 
     const te = performance.now();
-    const qv = embedLexical(q, dims);
+    const [qv] = (await embedder.embedQueries([q])) as [Float32Array];
     scores.fill(0);
     for (let d = 0; d < dims; d++) {
       const w = qv[d]!;

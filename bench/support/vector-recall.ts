@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Database } from '../../shared/db/database';
 import { EMBEDDED_DIMENSIONS, embedLexical } from '../../shared/embeddings/embedder.embedded';
+import { LexicalFit } from '../../shared/embeddings/lexical-fit';
 import { PaperRepository } from '../../shared/papers/paper.repository';
 import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
 import type { VectorItem } from '../../shared/vector-index/vector-index.port';
@@ -26,7 +27,7 @@ export interface RecallFigures {
 /**
  * Recall@k of the embedded HNSW index against brute force, in this process: the papers of the
  * database embedded as the server does (`passageText`, the lexical embedder at the default
- * dimensions), an `EmbeddedVectorIndex` with the HNSW defaults and the exact-search shortcut off,
+ * dimensions, fitted on those papers), an `EmbeddedVectorIndex` with the HNSW defaults and the exact-search shortcut off,
  * and for each query its top-k against an exact cosine scan (ties broken by id, as the index does).
  */
 export async function measureRecall(databaseUrl: string, queries: readonly string[], k = 10): Promise<RecallFigures> {
@@ -35,12 +36,17 @@ export async function measureRecall(databaseUrl: string, queries: readonly strin
   const ids: string[] = [];
   const items: VectorItem[] = [];
   const t0 = performance.now();
+  let fit: LexicalFit;
   try {
     const repository = new PaperRepository(db);
+    // Fitted on the same papers, as the server's first start does.
+    fit = await LexicalFit.fit((async function* () {
+      for await (const batch of repository.allInBatches(1000)) yield batch.map(passageText);
+    })());
     for await (const batch of repository.allInBatches(256)) {
       for (const p of batch) {
         ids.push(p.id);
-        items.push({ id: p.id, vector: embedLexical(passageText(p), dims), payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } });
+        items.push({ id: p.id, vector: embedLexical(passageText(p), 'passage', fit, dims), payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } });
       }
     }
   } finally {
@@ -73,7 +79,7 @@ export async function measureRecall(databaseUrl: string, queries: readonly strin
   let exactMs = 0;
   const scores = new Float64Array(n);
   for (const q of queries) {
-    const qv = embedLexical(q, dims);
+    const qv = embedLexical(q, 'query', fit, dims);
     let qn = 0;
     for (let j = 0; j < dims; j++) qn += qv[j]! * qv[j]!;
     qn = Math.sqrt(qn);

@@ -11,6 +11,8 @@ export interface IndexConsumer extends IndexTarget {
   init(): Promise<void>;
   /** Rebuilds into a new version from the given papers and swaps it in (Elasticsearch); undefined: replay in place. */
   rebuild?(papers: AsyncIterable<Paper[]>): Promise<void>;
+  /** Called before a reindex replays the log into it (an embedder refits then, so every vector is made anew). */
+  beforeReindex?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,10 @@ export function keywordConsumer(index: KeywordIndex, alias: string): IndexConsum
   };
 }
 
-/** Vectors come from the embedding store: each changed paper is embedded once, whatever is retried. */
+/**
+ * Vectors come from the embedding store: each changed paper is embedded once, whatever is retried.
+ * A reindex first brings the embedder up to date (the embedded embedder refits on the papers).
+ */
 export function vectorConsumer(index: VectorIndex, store: EmbeddingStore, collection: string): IndexConsumer {
   return {
     name: `${index.kind}:${collection}`,
@@ -43,6 +48,7 @@ export function vectorConsumer(index: VectorIndex, store: EmbeddingStore, collec
       }
       if (deletes.length) await index.remove(deletes);
     },
+    beforeReindex: async () => void (await store.refresh()),
     close: () => index.close(),
   };
 }

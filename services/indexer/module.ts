@@ -1,13 +1,13 @@
 import type { Config } from '../../shared/config/config';
 import { ChangeListener } from '../../shared/db/change-listener';
 import type { Database } from '../../shared/db/database';
-import { createEmbedder, embeddingModelKey } from '../../shared/embeddings/embedder.factory';
+import { createEmbedder } from '../../shared/embeddings/embedder.factory';
 import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
 import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../shared/keyword-index/index-sync';
 import { createKeywordIndex } from '../../shared/keyword-index/keyword-index.factory';
 import type { Logger } from '../../shared/logging/logger';
 import { PaperChangeLog } from '../../shared/papers/change-log';
-import type { PaperRepository } from '../../shared/papers/paper.repository';
+import { PaperRepository } from '../../shared/papers/paper.repository';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createVectorIndex } from '../../shared/vector-index/vector-index.factory';
 import { keywordConsumer, vectorConsumer, type IndexConsumer } from './index-consumers';
@@ -20,12 +20,13 @@ import { SharedIndexer } from './shared-indexer';
 export const INDEXER_LOCK_KEY = 7_240_612;
 
 /** The shared indexes configured: Elasticsearch (keyword) and Qdrant (vector, with its embedder and the embedding store). */
-export function sharedIndexConsumers(config: Config, db: Database): IndexConsumer[] {
+export async function sharedIndexConsumers(config: Config, db: Database, logger?: Logger): Promise<IndexConsumer[]> {
   const consumers: IndexConsumer[] = [];
   if (config.elasticsearch) consumers.push(keywordConsumer(createKeywordIndex(config), config.elasticsearch.index));
   if (config.qdrant) {
-    const embedder = createEmbedder(config, { queryCacheEntries: 0 });
-    const consumer = vectorConsumer(createVectorIndex(config), new EmbeddingStore(db, embedder, embeddingModelKey(config)), config.qdrant.collection);
+    const embedder = createEmbedder(config, { queryCacheEntries: 0, logger, corpus: { db, papers: new PaperRepository(db) } });
+    await embedder.init?.();
+    const consumer = vectorConsumer(createVectorIndex(config), new EmbeddingStore(db, embedder), config.qdrant.collection);
     consumers.push({ ...consumer, close: async () => { await consumer.close(); await embedder.close(); } });
   }
   return consumers;
@@ -42,7 +43,7 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
   dependsOn: ['database', 'papers'],
   async init({ config, logger, get }) {
     const db = get<Database>('database');
-    const consumers = sharedIndexConsumers(config, db);
+    const consumers = await sharedIndexConsumers(config, db, logger);
     if (consumers.length === 0) {
       logger.debug('indexer: no shared index configured (Elasticsearch, Qdrant); nothing to do');
       return { value: undefined };

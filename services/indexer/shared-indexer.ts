@@ -197,6 +197,7 @@ export class SharedIndexer {
     for (const consumer of this.deps.consumers) {
       const t0 = Date.now();
       const began = await this.deps.log.snapshotCursor();
+      await consumer.beforeReindex?.();
       if (consumer.rebuild) {
         await consumer.rebuild(this.replay());
         await this.deps.log.savePosition(consumer.name, began, this.deps.lock);

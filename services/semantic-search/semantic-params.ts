@@ -25,7 +25,7 @@ export const SEMANTIC_WINDOWS: Readonly<Record<SemanticMode, number>> = { keywor
 export interface SemanticParams {
   query: string;
   mode: SemanticMode;
-  /** Normalised terms for keyword and hybrid modes. */
+  /** Normalised terms for keyword mode (hybrid ranks the whole question instead). */
   terms: string[];
   topic?: TopicSlug;
   limit: number;
@@ -43,13 +43,14 @@ const W = SEMANTIC_WINDOWS;
 export const semanticQuerySchema = z
   .object({
     q: coded(queryText(L.queryMax), 'missing_query', {
-      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed. In keyword and hybrid modes at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined.`,
+      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed, a few words or a question in sentences (vector and hybrid modes). In keyword mode at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined.`,
       minLength: L.queryMin,
       maxLength: L.queryMax,
       param: { examples: { english: { value: 'hydrogen supply chain' }, japanese: { value: '水素 サプライチェーン' } } },
     }),
     mode: coded(oneOf(SEMANTIC_MODES).default('vector'), 'invalid_mode', {
-      description: '`vector` (nearest neighbours of the query embedding), `keyword` (AND of substring matches) or `hybrid` (both, fused by reciprocal rank; our addition).',
+      description:
+        '`vector` (nearest neighbours of the query embedding), `keyword` (AND of substring matches) or `hybrid` (our addition: a ranked any-term lexical search, BM25 over titles, tags, abstracts and summaries, fused with the vector search by a convex combination of their normalised scores; for questions in sentences).',
     }),
     topic: coded(oneOf(TOPIC_SLUGS, (v) => `topic must be one of the 25 topic slugs; got "${v}".`).optional(), 'invalid_topic', {
       description: 'Only papers whose primary_topic is this slug.',
@@ -80,7 +81,7 @@ export const semanticQuerySchema = z
     ),
     // Keyword matching keeps the public search's rules (at most 5 terms of at least 2 characters), once everything else is valid.
     z.superRefine<{ q: string; mode: SemanticMode }>((v, ctx) => {
-      const found = v.mode === 'vector' ? undefined : termProblem(v.q, v.mode);
+      const found = v.mode === 'keyword' ? termProblem(v.q, v.mode) : undefined;
       if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code }, input: v.q });
     }),
   );
@@ -90,7 +91,7 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
   return {
     query: p.q,
     mode: p.mode,
-    terms: p.mode === 'vector' ? [] : splitTerms(p.q),
+    terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
     topic: p.topic,
     limit: p.limit,
     offset: p.offset,

@@ -1,16 +1,22 @@
 import { EmbeddingError } from '../../shared/embeddings/embedder.port';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import type { KeywordFilters, KeywordHit, KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
+import { RankingUnavailableError, type KeywordFilters, type KeywordHit, type KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
+import { splitSuggestion, type SearchSuggestion } from '../../shared/keyword-index/split-suggestion';
+import type { SplitLimits } from '../../shared/text/word-split';
 import type { Paper } from '../../shared/papers/paper';
 import type { VectorHit } from '../../shared/vector-index/vector-index.port';
 import type { VectorSearchParts } from '../../shared/vector-index/vector-search.module';
-import { SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
+import { SEMANTIC_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
 import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
 
-/** Reciprocal-rank fusion constant (the usual 60): a paper's fused score is Σ 1 / (60 + rank). */
-export const RRF_K = 60;
+/** The lexical side's share when the vector search does not say (see `hybridLexicalWeight`). */
+const DEFAULT_LEXICAL_WEIGHT = 0.5;
+
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
+
+/** A suggested keyword query is one keyword mode accepts (terms of at least 2 characters, as `termProblem` requires). */
+export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: 2, maxChars: SEMANTIC_LIMITS.queryMax };
 
 export interface SemanticSearchAnswer {
   query: string;
@@ -21,14 +27,18 @@ export interface SemanticSearchAnswer {
   offset: number;
   /** Matches before the limit, in keyword mode (where it is cheap); absent in vector and hybrid modes. */
   total?: number;
+  /** Keyword mode, when nothing matched an unspaced Japanese or Chinese query: the same words with spaces (`splitSuggestion`). */
+  suggestion?: SearchSuggestion;
 }
 
 /**
  * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches, served
  * by the same KeywordIndex and text rules as the public search. Vector mode: the query's embedding
- * matched to its nearest neighbours with the filters inside the search. Hybrid: both, fused by
- * reciprocal rank. Without a vector index, vector and hybrid modes answer 503 `vector_unavailable`
- * and keyword mode keeps working. Every mode pages with `offset` within its window.
+ * matched to its nearest neighbours with the filters inside the search. Hybrid, for questions in
+ * sentences: the keyword index's ranked any-term retrieval (BM25) and the vector search, fused by a
+ * convex combination of their normalised scores (`fuse`). Without a vector index, vector and hybrid
+ * modes answer 503 `vector_unavailable` and keyword mode keeps working. Every mode pages with
+ * `offset` within its window.
  */
 export class SemanticSearchService {
   constructor(private readonly deps: { keywordIndex: KeywordIndex; vector?: VectorSearchParts }) {}
@@ -40,18 +50,20 @@ export class SemanticSearchService {
     });
     if (p.mode === 'keyword') {
       const { total, hits } = await this.deps.keywordIndex.search({ terms: p.terms, filters, offset: p.offset, limit: p.limit });
-      return answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total);
+      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);
+      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {
       const page = (await this.nearest(p, filters, p.offset + p.limit)).slice(p.offset);
       const papers = await this.papersById(page.map((h) => h.id));
       return answer(page.flatMap((h) => (papers.has(h.id) ? [toSemanticPaper(papers.get(h.id)!, { vector: h.score, keyword: null })] : [])));
     }
-    const [keyword, vector] = await Promise.all([
-      this.deps.keywordIndex.search({ terms: p.terms, filters, offset: 0, limit: HYBRID_DEPTH }),
-      this.nearest(p, filters, HYBRID_DEPTH),
-    ]);
-    const page = fuse(keyword.hits, vector).slice(p.offset, p.offset + p.limit);
+    // Both sides at once; a failure is reported lexical side first, so the answer does not depend on which failed sooner.
+    const [lexicalSide, vectorSide] = await Promise.allSettled([this.ranked(p.query, filters), this.nearest(p, filters, HYBRID_DEPTH)]);
+    if (lexicalSide.status === 'rejected') throw lexicalSide.reason;
+    if (vectorSide.status === 'rejected') throw vectorSide.reason;
+    const [lexical, vector] = [lexicalSide.value, vectorSide.value];
+    const page = fuse(lexical, vector, this.deps.vector?.lexicalWeight ?? DEFAULT_LEXICAL_WEIGHT).slice(p.offset, p.offset + p.limit);
     // Keyword hits carry their papers; only the page's vector-only hits are read from the store.
     const papers = await this.papersById(page.filter((e) => !e.paper).map((e) => e.id));
     return answer(
@@ -60,6 +72,18 @@ export class SemanticSearchService {
         return paper ? [{ ...toSemanticPaper(paper, { vector: e.vector, keyword: e.keyword }), fused_score: e.score }] : [];
       }),
     );
+  }
+
+  /** Hybrid mode's lexical side. */
+  private async ranked(text: string, filters: KeywordFilters): Promise<KeywordHit[]> {
+    try {
+      return await this.deps.keywordIndex.rank({ text, filters, limit: HYBRID_DEPTH });
+    } catch (err) {
+      if (!(err instanceof RankingUnavailableError)) throw err;
+      throw new ProblemError(503, 'ranking_unavailable', 'The lexical index of hybrid mode is still being built; retry shortly, or use mode=keyword.', {}, {
+        'Retry-After': String(err.retryAfterSeconds),
+      }).because(err);
+    }
   }
 
   private async nearest(p: SemanticParams, filters: KeywordFilters, limit: number): Promise<VectorHit[]> {
@@ -99,17 +123,31 @@ interface Fused {
   score: number;
 }
 
-/** Reciprocal-rank fusion of the two rankings; each entry keeps the score of each side that found it. */
-function fuse(keyword: KeywordHit[], vector: VectorHit[]): Fused[] {
+/**
+ * Convex combination of the two sides' scores, each min–max normalised over its own candidates:
+ * `lexicalWeight · lexical + (1 − lexicalWeight) · vector`, a side that did not find a paper giving
+ * it 0 (Bruch et al., "An Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023: better
+ * than reciprocal-rank fusion, because a confident side keeps its margin). Ties by id.
+ */
+function fuse(lexical: KeywordHit[], vector: VectorHit[], lexicalWeight: number): Fused[] {
   const fused = new Map<string, Fused>();
-  const add = (id: string, rank: number, side: 'keyword' | 'vector', score: number, paper?: Paper) => {
+  const add = (id: string, side: 'keyword' | 'vector', score: number, share: number, paper?: Paper) => {
     const entry = fused.get(id) ?? { id, keyword: null, vector: null, score: 0 };
     entry[side] = score;
     entry.paper ??= paper;
-    entry.score += 1 / (RRF_K + rank + 1);
+    entry.score += share;
     fused.set(id, entry);
   };
-  keyword.forEach((hit, rank) => add(hit.paper.id, rank, 'keyword', hit.score, hit.paper));
-  vector.forEach((hit, rank) => add(hit.id, rank, 'vector', hit.score));
+  const lexicalShare = normalised(lexical.map((h) => h.score));
+  const vectorShare = normalised(vector.map((h) => h.score));
+  lexical.forEach((hit, i) => add(hit.paper.id, 'keyword', hit.score, lexicalWeight * lexicalShare[i]!, hit.paper));
+  vector.forEach((hit, i) => add(hit.id, 'vector', hit.score, (1 - lexicalWeight) * vectorShare[i]!));
   return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/** Scores mapped onto 0–1 by their minimum and maximum (all 1 when they are equal). */
+function normalised(scores: number[]): number[] {
+  const max = Math.max(...scores);
+  const min = Math.min(...scores);
+  return scores.map((s) => (max > min ? (s - min) / (max - min) : 1));
 }

@@ -5,7 +5,8 @@ import type { Embedder } from './embedder.port';
  * An LRU cache of query embeddings in front of any Embedder. Users repeat queries; passages are
  * embedded once at ingest and are passed straight through, uncached.
  *
- * The key is the raw query text (the wrapped embedder adds its own prefix). Within one call, each
+ * The key is the model and the raw query text (the wrapped embedder adds its own prefix; a refit
+ * embedder is another model, so its old vectors are never served). Within one call, each
  * distinct uncached text is sent to the wrapped embedder once, in a single `embedQueries` call.
  * Callers receive copies, so mutating a returned vector never corrupts the cache.
  */
@@ -24,7 +25,8 @@ export class CachedEmbedder implements Embedder {
   }
 
   async embedQueries(texts: string[]): Promise<Float32Array[]> {
-    const found = texts.map((t) => this.cache.get(t));
+    const model = this.inner.model;
+    const found = texts.map((t) => this.cache.get(`${model}\n${t}`));
     const missing = [...new Set(texts.filter((_, i) => found[i] === undefined))];
     if (missing.length > 0) {
       const vectors = await this.inner.embedQueries(missing);
@@ -32,7 +34,7 @@ export class CachedEmbedder implements Embedder {
       missing.forEach((t, i) => {
         const v = vectors[i]!;
         fresh.set(t, v);
-        this.cache.set(t, v);
+        this.cache.set(`${model}\n${t}`, v);
       });
       texts.forEach((t, i) => {
         if (found[i] === undefined) found[i] = fresh.get(t);
@@ -43,6 +45,18 @@ export class CachedEmbedder implements Embedder {
 
   embedPassages(texts: string[]): Promise<Float32Array[]> {
     return this.inner.embedPassages(texts);
+  }
+
+  get model(): string {
+    return this.inner.model;
+  }
+
+  async init(): Promise<void> {
+    await this.inner.init?.();
+  }
+
+  async refresh(): Promise<boolean> {
+    return (await this.inner.refresh?.()) ?? false;
   }
 
   ping(): Promise<void> {

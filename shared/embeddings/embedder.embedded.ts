@@ -1,143 +1,139 @@
-import { normalizeText } from '../text/normalize';
+import { BM25 } from '../keyword-index/ranked-postings';
 import type { Embedder } from './embedder.port';
+import { LexicalFit } from './lexical-fit';
+import { textFeatures, type FeatureCounts } from './lexical-features';
+
+export const EMBEDDED_DIMENSIONS = 1024;
+/** A trigram weighs half a word: it backs the word up through hashing, it does not outvote it. */
+const GRAM_WEIGHT = 0.5;
+
+/** Where the embedder's fit comes from and goes to (the database; see `LexicalFitStore`). */
+export interface LexicalFitSource {
+  /** The fit every process uses now; undefined when there is none yet. */
+  stored(): Promise<LexicalFit | undefined>;
+  /** The fit every process uses now, fitted on the current papers when there is none yet. */
+  current(): Promise<LexicalFit>;
+  /** The same, fitted anew first when a `gx reindex` asked for it (or it knows no papers while there are some). */
+  fresh(): Promise<LexicalFit>;
+}
 
 /**
- * The embedded default embedder: deterministic, dependency-free and in-process. It is **lexical, not
- * semantic**: texts that share words and character sequences are close, synonyms and translations are
- * not. It exists so that a fresh clone can run vector search end to end without a model server.
+ * The embedded default embedder: in-process, deterministic, no model to download. It is **lexical,
+ * not semantic** — texts sharing words are close, synonyms and translations are not — but it uses
+ * what the corpus knows, as BM25 does:
  *
- * Features (the "hashing trick"): the text is normalised with the shared rule (`normalizeText`: NFKC,
- * then case folding, so full-width `ＣＯ２` equals `co2`), punctuation, symbols and white space become
- * single spaces, and then
- *  - every character 2-gram and 3-gram over code points (word boundaries included, so CJK text
- *    without spaces works too), and
- *  - every whole white-space-separated token
- * is hashed (FNV-1a over code points, finalised with a 32-bit avalanche) to one of `dimensions`
- * buckets with a ±1 sign taken from another hash bit; the counts are summed and the vector is
- * L2-normalised.
+ * - Features: the words of the ranked retrieval's analyzer (Porter2 stems; Japanese and Chinese as
+ *   character bigrams) and their character trigrams (see `textFeatures`).
+ * - A passage weighs each feature by its saturated, length-normalised frequency (BM25's
+ *   `tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen))`), a query by presence; both sides by the square
+ *   root of the feature's inverse document frequency in the fitted corpus (`LexicalFit`), so their
+ *   dot product weighs a shared feature by its full rarity, as BM25 does, while common words carry
+ *   little energy into the few dimensions they are hashed to.
+ * - Each feature is hashed to one of `dimensions` buckets with a ±1 sign (the hashing trick) and the
+ *   vector is L2-normalised: cosine similarity ranks papers much as a BM25-weighted vector-space
+ *   model would, with some noise from hash collisions.
  *
- * Queries and passages are embedded **identically** (no `query: `/`passage: ` distinction: that is a
- * convention of e5-style models, meaningless for a lexical hash).
+ * Passages and queries are embedded differently (frequency against presence) but without the e5
+ * prefixes, which mean nothing here. A text without features (empty, punctuation, stop words only)
+ * gets the first basis vector, a valid unit vector, never a zero vector.
  *
- * Text with no features (empty, white space or punctuation only) cannot be hashed; it gets a fixed,
- * valid unit vector, the first basis vector `[1, 0, 0, …]`, rather than a zero vector that would make
- * cosine similarity undefined.
+ * The fit names the model (`model`): vectors stored under one fit are never served with another.
+ * `init` loads the fit from its source and `refresh` fits anew when the source says so; without a
+ * source (tests, benchmarks) the fit given, or the fit of an empty corpus (every feature equally
+ * rare), is used.
  */
 export class EmbeddedEmbedder implements Embedder {
   readonly kind = 'embedded';
   readonly dimensions: number;
+  private fit: LexicalFit;
+  private readonly source?: LexicalFitSource;
+  /** A fit being made in the background; embedding waits for it. */
+  private fitting?: Promise<void>;
 
-  constructor(options: { dimensions?: number } = {}) {
+  constructor(options: { dimensions?: number; fit?: LexicalFit; source?: LexicalFitSource } = {}) {
     const dimensions = options.dimensions ?? EMBEDDED_DIMENSIONS;
     if (!Number.isInteger(dimensions) || dimensions < 1) throw new RangeError(`dimensions must be a positive integer, got ${dimensions}`);
     this.dimensions = dimensions;
+    this.fit = options.fit ?? LexicalFit.empty();
+    this.source = options.source;
+  }
+
+  /** The passage vectors' identity: the embedder, its dimensions and the fit it weighs with. */
+  get model(): string {
+    return `${lexicalConfiguration(this.dimensions)}:${this.fit.id}`;
+  }
+
+  /** The corpus the fit was made on, in papers (for the logs). */
+  get fittedDocuments(): number {
+    return this.fit.documents;
+  }
+
+  /**
+   * Loads the stored fit. When there is none yet (a first start), it is made in the background —
+   * a pass over every paper — so the process serves meanwhile; embedding waits for it.
+   */
+  async init(): Promise<void> {
+    if (!this.source) return;
+    const stored = await this.source.stored();
+    if (stored) {
+      this.fit = stored;
+      return;
+    }
+    const source = this.source;
+    this.fitting = source.current().then((fit) => void (this.fit = fit));
+    // A failure is the embedding calls' to report; it must not go unhandled meanwhile.
+    this.fitting.catch(() => undefined);
+  }
+
+  async refresh(): Promise<boolean> {
+    if (!this.source) return false;
+    await this.fitting?.catch(() => undefined);
+    this.fitting = undefined;
+    const before = this.fit.id;
+    this.fit = await this.source.fresh();
+    return this.fit.id !== before;
   }
 
   async embedQueries(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((t) => this.embed(t));
+    await this.fitting;
+    return texts.map((t) => embedLexical(t, 'query', this.fit, this.dimensions));
   }
 
   async embedPassages(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((t) => this.embed(t));
+    await this.fitting;
+    return texts.map((t) => embedLexical(t, 'passage', this.fit, this.dimensions));
   }
 
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
-
-  /** Synchronous embedding of one text (the same vector for a query and for a passage). */
-  embed(text: string): Float32Array {
-    return embedLexical(text, this.dimensions);
-  }
 }
 
-export const EMBEDDED_DIMENSIONS = 1024;
+/** The embedder's configuration, which a fit belongs to (the fit's own id completes the model's name). */
+export const lexicalConfiguration = (dimensions: number) => `embedded-lexical-v2:${dimensions}`;
 
-// Built at run time so that no transpiler (swc in jest) rewrites the `\p{…}` classes into huge
-// explicit ranges: the engine's own Unicode property tables are used everywhere.
-const SEPARATORS = new RegExp('[\\p{P}\\p{S}\\p{Z}\\s\\p{Cc}]+', 'gu');
-const SPACE = 0x20;
-// A module-level alias: looking up the global `Math` in a hot loop is ~50x slower inside a vm
-// context (jest's environment) than a local binding; in plain Node both are equally fast.
-const imul = Math.imul;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Distinct seeds keep a token from colliding systematically with an n-gram of the same characters. */
-const SEED_BIGRAM = 0x2b;
-const SEED_TRIGRAM = 0x3c;
-const SEED_TOKEN = 0x4d;
-const WEIGHT_BIGRAM = 0.5;
-const WEIGHT_TRIGRAM = 1;
-const WEIGHT_TOKEN = 1.5;
-
-/** murmur3's fmix32: spreads FNV's weak low bits over the whole word. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-function add(acc: Float64Array, hash: number, weight: number): void {
-  const h = fmix(hash);
-  // Bucket from the low bits, sign from the top bit.
-  acc[h % acc.length]! += h & 0x80000000 ? -weight : weight;
-}
-
-/** Shared by the adapter and usable directly (e.g. by benchmarks). */
-export function embedLexical(text: string, dimensions: number = EMBEDDED_DIMENSIONS): Float32Array {
-  const clean = normalizeText(text).replace(SEPARATORS, ' ').trim();
-  const out = new Float32Array(dimensions);
-  if (clean.length === 0) {
-    out[0] = 1;
-    return out;
-  }
-
-  // Code points of " text " (padded so word starts and ends form their own n-grams).
-  const cps: number[] = [SPACE];
-  for (let i = 0; i < clean.length; i++) {
-    const cp = clean.codePointAt(i)!;
-    if (cp > 0xffff) i++;
-    cps.push(cp);
-  }
-  cps.push(SPACE);
-
+/** One text's vector (shared by the adapter, its tests and the benchmarks). */
+export function embedLexical(text: string, side: 'query' | 'passage', fit: LexicalFit, dimensions: number = EMBEDDED_DIMENSIONS): Float32Array {
+  const f = textFeatures(text);
   const acc = new Float64Array(dimensions);
-  const n = cps.length;
-  let tokenHash = imul(FNV_OFFSET ^ SEED_TOKEN, FNV_PRIME);
-  let tokenLength = 0;
-  for (let i = 0; i < n; i++) {
-    const a = cps[i]!;
-    if (i + 1 < n) {
-      const b = cps[i + 1]!;
-      let h = imul(FNV_OFFSET ^ SEED_BIGRAM, FNV_PRIME);
-      h = imul(h ^ a, FNV_PRIME);
-      h = imul(h ^ b, FNV_PRIME);
-      add(acc, h, WEIGHT_BIGRAM);
-      if (i + 2 < n) {
-        let g = imul(FNV_OFFSET ^ SEED_TRIGRAM, FNV_PRIME);
-        g = imul(g ^ a, FNV_PRIME);
-        g = imul(g ^ b, FNV_PRIME);
-        g = imul(g ^ cps[i + 2]!, FNV_PRIME);
-        add(acc, g, WEIGHT_TRIGRAM);
-      }
+  const { k1, b } = BM25;
+  const add = ({ hashes, counts, total }: FeatureCounts, meanLength: number, weight: number) => {
+    const norm = k1 * (1 - b + (b * total) / (meanLength || total || 1));
+    for (let i = 0; i < hashes.length; i++) {
+      const feature = hashes[i]!;
+      const count = counts[i]!;
+      const tf = side === 'query' ? 1 : (count * (k1 + 1)) / (count + norm);
+      const w = weight * tf * fit.rootIdf(feature);
+      // Bucket from the low bits, sign from the top bit.
+      acc[feature % dimensions]! += feature & 0x80000000 ? -w : w;
     }
-    if (a === SPACE) {
-      if (tokenLength > 0) add(acc, tokenHash, WEIGHT_TOKEN);
-      tokenHash = imul(FNV_OFFSET ^ SEED_TOKEN, FNV_PRIME);
-      tokenLength = 0;
-    } else {
-      tokenHash = imul(tokenHash ^ a, FNV_PRIME);
-      tokenLength++;
-    }
-  }
-
+  };
+  add(f.words, fit.meanWords, 1);
+  add(f.grams, fit.meanGrams, GRAM_WEIGHT);
+  const out = new Float32Array(dimensions);
   let norm = 0;
   for (let i = 0; i < dimensions; i++) norm += acc[i]! * acc[i]!;
   if (norm === 0) {
-    // Possible only if every feature cancelled out by sign; keep the documented fallback.
     out[0] = 1;
     return out;
   }

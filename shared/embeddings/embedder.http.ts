@@ -31,6 +31,8 @@ export type HttpEmbedderOptions = Config['embedding'] & {
 export class HttpEmbedder implements Embedder {
   readonly kind = 'http';
   readonly dimensions: number;
+  /** Names the passage vectors: the service's shape, its model, the dimension and the passage prefix. */
+  readonly model: string;
   private readonly endpoint: string;
   private readonly retries: number;
   private readonly retryBaseMs: number;
@@ -38,6 +40,7 @@ export class HttpEmbedder implements Embedder {
 
   constructor(private readonly options: HttpEmbedderOptions) {
     this.dimensions = options.dimensions;
+    this.model = `${options.api}:${options.model}:${options.dimensions}:${options.passagePrefix}`;
     const base = options.url.replace(/\/+$/, '');
     this.endpoint = options.api === 'openai' ? `${base}/v1/embeddings` : `${base}/embed`;
     this.retries = Math.max(0, options.retries ?? 2);

@@ -28,6 +28,18 @@ export class MeasuredEmbedder implements Embedder {
     return this.measure('passages', texts.length, () => this.inner.embedPassages(texts));
   }
 
+  get model(): string {
+    return this.inner.model;
+  }
+
+  async init(): Promise<void> {
+    await this.inner.init?.();
+  }
+
+  async refresh(): Promise<boolean> {
+    return (await this.inner.refresh?.()) ?? false;
+  }
+
   ping(): Promise<void> {
     return this.inner.ping();
   }

@@ -32,19 +32,28 @@ export class EmbeddingStore {
   constructor(
     private readonly db: Database,
     private readonly embedder: Embedder,
-    /** Names the model and its settings: vectors of another model are never mixed in. */
-    private readonly model: string,
   ) {}
+
+  /** Names the embedder's vectors: the rows of another model (or fit) are never mixed in. */
+  get model(): string {
+    return this.embedder.model;
+  }
+
+  /** Brings the embedder up to date (see `Embedder.refresh`); true when its model changed. */
+  async refresh(): Promise<boolean> {
+    return (await this.embedder.refresh?.()) ?? false;
+  }
 
   /** The vectors of the papers with these ids that exist, by id. */
   async vectorsFor(ids: string[]): Promise<Map<string, Float32Array>> {
     if (ids.length === 0) return new Map();
+    const model = this.embedder.model;
     const { rows } = await this.db.query<Row>(
       `SELECT p.id, p.title, p.title_en, p.title_ja, p.ai_summary_en, p.ai_summary_ja, p.abstract, p.content_hash,
               CASE WHEN e.content_hash = p.content_hash THEN e.vector END AS vector
        FROM papers p LEFT JOIN paper_embeddings e ON e.paper_id = p.id AND e.model = $2
        WHERE p.id = ANY($1::text[])`,
-      [ids, this.model],
+      [ids, model],
     );
     const vectors = new Map<string, Float32Array>();
     const missing = rows.filter((r) => {
@@ -58,7 +67,7 @@ export class EmbeddingStore {
         `INSERT INTO paper_embeddings (paper_id, model, content_hash, vector)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[])
          ON CONFLICT (paper_id, model) DO UPDATE SET content_hash = EXCLUDED.content_hash, vector = EXCLUDED.vector, created_at = now()`,
-        [missing.map((r) => r.id), missing.map(() => this.model), missing.map((r) => r.content_hash), computed.map(toBytes)],
+        [missing.map((r) => r.id), missing.map(() => model), missing.map((r) => r.content_hash), computed.map(toBytes)],
       );
       missing.forEach((r, i) => vectors.set(r.id, computed[i]!));
     }

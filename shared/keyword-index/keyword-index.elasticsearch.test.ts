@@ -1,10 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
+import { CONTRACT_QUERIES, FIXTURE_PAPERS, ORDER_GUARANTEES } from '../../tests/contract/fixture-papers';
+import { ElasticsearchSemantics } from '../../tests/support/elasticsearch-semantics';
+import { referenceSearch } from '../../tests/support/reference-search';
 import type { Paper } from '../papers/paper';
-import { searchBody } from './elasticsearch-query';
+import { IndexMappingVersionError } from './elasticsearch-mapping-version';
+import { corpusStatsBody, countBody, paperDocument, rankBody, searchBody } from './elasticsearch-query';
+import { idfsFromCorpusStats, type CorpusStatsAnswer } from './elasticsearch-ranking';
 import { ElasticsearchBulkError, ElasticsearchKeywordIndex, loadIndexDefinition } from './keyword-index.elasticsearch';
 import type { KeywordQuery } from './keyword-index.port';
+import { PROXIMITY } from './relevance';
 
 /**
  * The adapter's requests, checked against a small real HTTP server that records what it receives
@@ -77,6 +83,10 @@ const esError = (status: number, type: string, reason = type): Reply => ({
   body: { error: { root_cause: [{ type, reason }], type, reason }, status },
 });
 const ack: Reply = { body: { acknowledged: true } };
+/** `GET <alias>/_mapping` of an index built from this release's definition, or from the unversioned first one. */
+const servedMapping = (index = 'gx-papers-v2', mappings: object = loadIndexDefinition().mappings): Reply => ({ body: { [index]: { mappings } } });
+const firstReleaseMapping = servedMapping('gx-papers-v1', { dynamic: 'strict', _meta: { description: 'the first release' }, properties: {} });
+const isMappingRequest = (req: Recorded) => req.method === 'GET' && req.path === '/gx-papers/_mapping';
 /** A bulk answer that accepts every action of the request, or fails those `fail` picks. */
 const bulkReply = (req: Recorded, fail: (action: string, id: string) => Reply['body'] | undefined = () => undefined): Reply => {
   const actions = (req.body as Record<string, { _id: string }>[]).filter((line) => 'index' in line || 'delete' in line);
@@ -171,21 +181,35 @@ describe('init', () => {
 
 describe('upsert and remove', () => {
   it('writes through the alias in bulk batches, waiting for a refresh so a search right after sees them', async () => {
-    const { index, es } = await setUp((req) => bulkReply(req), 2);
+    const { index, es } = await setUp((req) => (isMappingRequest(req) ? servedMapping() : bulkReply(req)), 2);
     await index.upsert([paper('p1', { title: 'ＣＯ２ Emissions' }), paper('p2'), paper('p3')]);
-    expect(es.lines()).toEqual(['POST /gx-papers/_bulk', 'POST /gx-papers/_bulk']);
-    for (const req of es.requests) expect(req.query.get('refresh')).toBe('wait_for');
-    const [first] = es.requests;
+    await index.upsert([paper('p4')]);
+    // The served mapping is checked once, before the first write.
+    expect(es.lines()).toEqual(['GET /gx-papers/_mapping', 'POST /gx-papers/_bulk', 'POST /gx-papers/_bulk', 'POST /gx-papers/_bulk']);
+    const bulks = es.requests.slice(1);
+    for (const req of bulks) expect(req.query.get('refresh')).toBe('wait_for');
+    const [first] = bulks;
     expect(first!.body).toHaveLength(4);
     expect(first!.body[0]).toEqual({ index: { _id: 'p1' } });
     // The normalised search text goes to the wildcard fields; the paper itself comes back unchanged from _source.
     expect(first!.body[1]).toMatchObject({ id: 'p1', title: ['co2 emissions'], paper: paper('p1', { title: 'ＣＯ２ Emissions' }) });
-    expect(es.requests[1]!.body.map((line: object) => Object.keys(line)[0])).toEqual(['index', 'id']);
+    expect(first!.body[1]).toEqual(paperDocument(paper('p1', { title: 'ＣＯ２ Emissions' })));
+    expect(bulks[1]!.body.map((line: object) => Object.keys(line)[0])).toEqual(['index', 'id']);
+  });
+
+  it('refuses to write into an index of an older mapping, naming the fix, and sends nothing', async () => {
+    const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
+    const failure = index.upsert([paper('p1')]);
+    await expect(failure).rejects.toThrow(IndexMappingVersionError);
+    await expect(failure).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 2: run gx reindex');
+    expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
   it('throws a clear error naming the rejected papers when any bulk item fails', async () => {
     const { index } = await setUp((req) =>
-      bulkReply(req, (_, id) => (id === 'p2' ? { type: 'mapper_parsing_exception', reason: 'failed to parse field [year]' } : undefined)),
+      isMappingRequest(req)
+        ? servedMapping()
+        : bulkReply(req, (_, id) => (id === 'p2' ? { type: 'mapper_parsing_exception', reason: 'failed to parse field [year]' } : undefined)),
     );
     const failure = index.upsert([paper('p1'), paper('p2'), paper('p3')]);
     await expect(failure).rejects.toThrow(ElasticsearchBulkError);
@@ -193,18 +217,28 @@ describe('upsert and remove', () => {
   });
 
   it('removes by id through the alias and ignores ids that are not indexed', async () => {
-    const { index, es } = await setUp((req) => ({
-      body: {
-        took: 1,
-        errors: false,
-        items: (req.body as { delete: { _id: string } }[]).map(({ delete: { _id } }) => ({
-          delete: { _id, _index: 'gx-papers-v1', status: 404, result: 'not_found' },
-        })),
-      },
-    }));
+    const { index, es } = await setUp((req) =>
+      isMappingRequest(req)
+        ? servedMapping()
+        : {
+            body: {
+              took: 1,
+              errors: false,
+              items: (req.body as { delete: { _id: string } }[]).map(({ delete: { _id } }) => ({
+                delete: { _id, _index: 'gx-papers-v2', status: 404, result: 'not_found' },
+              })),
+            },
+          },
+    );
     await expect(index.remove(['unknown'])).resolves.toBeUndefined();
-    expect(es.lines()).toEqual(['POST /gx-papers/_bulk']);
-    expect(es.requests[0]!.body).toEqual([{ delete: { _id: 'unknown' } }]);
+    expect(es.lines()).toEqual(['GET /gx-papers/_mapping', 'POST /gx-papers/_bulk']);
+    expect(es.requests[1]!.body).toEqual([{ delete: { _id: 'unknown' } }]);
+  });
+
+  it('removes nothing from an index of an older mapping either: the indexer waits for the reindex, setting nothing aside', async () => {
+    const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
+    await expect(index.remove(['p1'])).rejects.toThrow(/has mapping version 1, this release needs 2: run gx reindex/);
+    expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
   it('sends nothing for an empty list', async () => {
@@ -253,6 +287,17 @@ describe('rebuild', () => {
     });
   });
 
+  it('writes after a rebuild without checking the mapping: the new index is built from this release', async () => {
+    const { index, es } = await setUp((req) => {
+      if (req.method === 'GET' && req.path === '/_alias/gx-papers') return { body: serving };
+      if (req.path.endsWith('/_bulk')) return bulkReply(req);
+      return isMappingRequest(req) ? firstReleaseMapping : ack;
+    });
+    await index.rebuild(batchesOf([paper('p1')]));
+    await index.upsert([paper('p2')]);
+    expect(es.lines().filter((l) => l.includes('_mapping'))).toEqual([]);
+  });
+
   it('creates the alias when there was none, deleting nothing', async () => {
     const { index, es } = await setUp((req) => {
       if (req.path === '/_alias/gx-papers') return { status: 404, body: { error: 'alias [gx-papers] missing', status: 404 } };
@@ -292,49 +337,143 @@ describe('rebuild', () => {
   });
 });
 
-describe('search, count, ping', () => {
-  const query: KeywordQuery = { terms: ['水素'], filters: { langs: ['ja', 'mul'] }, offset: 0, limit: 10 };
+/** A fake cluster that answers searches as Elasticsearch would (`tests/support/elasticsearch-semantics.ts`), over the fixture papers. */
+async function setUpSearching() {
+  const semantics = new ElasticsearchSemantics(FIXTURE_PAPERS.map(paperDocument), loadIndexDefinition());
+  const set = await setUp((req) => (req.method === 'POST' && req.path === '/gx-papers/_search' ? { body: semantics.search(req.body) } : { status: 404 }));
+  return { ...set, semantics };
+}
+const asSent = (body: object) => JSON.parse(JSON.stringify(body));
+const idsOf = (hits: { paper: Paper }[]) => hits.map((h) => h.paper.id);
 
-  it('sends the built query to the alias and returns the stored papers with their scores and the exact total', async () => {
-    const stored = paper('p1', { title_ja: '水素エネルギー', lang: 'ja' });
-    const { index, es } = await setUp(() => ({
-      body: {
-        took: 1,
-        timed_out: false,
-        _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-        hits: {
-          total: { value: 42, relation: 'eq' },
-          max_score: 4,
-          hits: [{ _index: 'gx-papers-v1', _id: 'p1', _score: 4, _source: { paper: stored }, sort: [4, 2024, 'p1'] }],
-        },
-      },
-    }));
-    await expect(index.search(query)).resolves.toEqual({ total: 42, hits: [{ paper: stored, score: 4 }] });
+describe('search', () => {
+  const q = (terms: string[], extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms, filters: {}, offset: 0, limit: 10, ...extra });
+
+  it('asks once for one term, counting the statistics in the same request, and scales the scores by its idf', async () => {
+    const { index, es, semantics } = await setUpSearching();
+    const query = q(['hydrogen'], { filters: { langs: ['en', 'mul'] } });
+    const result = await index.search(query);
     expect(es.lines()).toEqual(['POST /gx-papers/_search']);
-    expect(es.requests[0]!.body).toEqual(JSON.parse(JSON.stringify(searchBody(query))));
+    const body = searchBody(query, [1], { corpusStats: true });
+    expect(es.requests[0]!.body).toEqual(asSent(body));
+    const raw = semantics.search(body);
+    const [hydrogenIdf] = idfsFromCorpusStats(['hydrogen'], raw.aggregations as CorpusStatsAnswer);
+    expect(hydrogenIdf).toBeGreaterThan(0);
+    expect(idsOf(result.hits)).toEqual(raw.hits.hits.map((h) => h._id));
+    result.hits.forEach((h, i) => expect(h.score).toBeCloseTo(raw.hits.hits[i]!._score! * hydrogenIdf!, 9));
+    expect(result.total).toBe(referenceSearch(FIXTURE_PAPERS, query).total);
+  });
+
+  it('counts the statistics first for several terms, then reads the whole proximity window and cuts the page from it', async () => {
+    const { index, es, semantics } = await setUpSearching();
+    const terms = ['district', 'cooling'];
+    const result = await index.search(q(terms, { offset: 1, limit: 1 }));
+    expect(es.lines()).toEqual(['POST /gx-papers/_search', 'POST /gx-papers/_search']);
+    expect(es.requests[0]!.body).toEqual(asSent(corpusStatsBody(terms)));
+    const idfs = idfsFromCorpusStats(terms, semantics.search(corpusStatsBody(terms)).aggregations as CorpusStatsAnswer);
+    expect(es.requests[1]!.body).toEqual(asSent(searchBody(q(terms, { offset: 0, limit: PROXIMITY.window }), idfs)));
+    const whole = await index.search(q(terms, { limit: 10 }));
+    expect(idsOf(result.hits)).toEqual(idsOf(whole.hits.slice(1, 2)));
+  });
+
+  it('asks for a page past the proximity window alone', async () => {
+    const { index, es } = await setUpSearching();
+    await index.search(q(['climate', 'finance'], { offset: PROXIMITY.window + 10, limit: 5 }));
+    expect(es.requests[1]!.body).toMatchObject({ from: PROXIMITY.window + 10, size: 5 });
+  });
+
+  it('only counts for a page of none', async () => {
+    const { index, es } = await setUpSearching();
+    const query = q(['carbon'], { limit: 0 });
+    await expect(index.search(query)).resolves.toEqual({ total: referenceSearch(FIXTURE_PAPERS, query).total, hits: [] });
+    expect(es.requests.map((r) => r.body)).toEqual([asSent(countBody(query))]);
   });
 
   it('refuses a page beyond the result window before asking Elasticsearch', async () => {
     const { index, es } = await setUp(() => ({ status: 500 }));
-    await expect(index.search({ ...query, offset: 9_995, limit: 10 })).rejects.toThrow(RangeError);
+    await expect(index.search(q(['水素'], { offset: 9_995, limit: 10 }))).rejects.toThrow(RangeError);
     expect(es.requests).toEqual([]);
   });
 
+  describe('over the contract fixture, read with Elasticsearch semantics', () => {
+    it.each(CONTRACT_QUERIES)('matches what the reference matches: $name', async (c) => {
+      const { index } = await setUpSearching();
+      const query = q(c.terms, { filters: { topic: c.topic ?? undefined, langs: c.langs, shelf: c.shelf, minDraftScore: c.minDraftScore }, limit: 1000 });
+      const result = await index.search(query);
+      const expected = referenceSearch(FIXTURE_PAPERS, query);
+      expect(result.total).toBe(expected.total);
+      expect(idsOf(result.hits).sort()).toEqual([...expected.ids].sort());
+    });
+
+    it.each(ORDER_GUARANTEES)('ranks as the model decides: $name', async ({ terms, above, below }) => {
+      const { index } = await setUpSearching();
+      const ids = idsOf((await index.search(q(terms, { limit: 1000 }))).hits);
+      expect(ids).toContain(below);
+      expect(ids.indexOf(above)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(above)).toBeLessThan(ids.indexOf(below));
+    });
+  });
+});
+
+describe('rank', () => {
+  const stored = paper('p1', { title: 'Peatland restoration' });
+  const answer: Reply = {
+    body: {
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: { max_score: 2.5, hits: [{ _index: 'gx-papers-v2', _id: 'p1', _score: 2.5, _source: { paper: stored }, sort: [2.5, 2024, 'p1'] }] },
+    },
+  };
+
+  it('sends one combined_fields request to the alias and returns the stored papers with their scores', async () => {
+    const { index, es } = await setUp(() => answer);
+    const query = { text: 'peatland restoration', filters: { topic: 'biodiversity' as const }, limit: 5 };
+    await expect(index.rank(query)).resolves.toEqual([{ paper: stored, score: 2.5 }]);
+    expect(es.lines()).toEqual(['POST /gx-papers/_search']);
+    expect(es.requests[0]!.body).toEqual(asSent(rankBody(query)));
+  });
+
+  it('sends query syntax as plain text to the analyzer', async () => {
+    const { index, es } = await setUp(() => answer);
+    await index.rank({ text: 'title:x OR *', filters: {}, limit: 5 });
+    expect(es.requests[0]!.body.query.bool.must).toEqual([{ combined_fields: { query: 'title:x or *', fields: ['ranked_title^5', 'ranked_tags^1', 'ranked_body^1'], operator: 'or' } }]);
+  });
+
+  it('asks nothing for no paper', async () => {
+    const { index, es } = await setUp(() => answer);
+    await expect(index.rank({ text: 'peatland', filters: {}, limit: 0 })).resolves.toEqual([]);
+    expect(es.requests).toEqual([]);
+  });
+});
+
+describe('count, ping', () => {
   it('counts through the alias', async () => {
     const { index, es } = await setUp(() => ({ body: { count: 1234, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } } }));
     await expect(index.count()).resolves.toBe(1234);
     expect(es.lines()).toEqual(['GET /gx-papers/_count']);
   });
 
-  it('pings the cluster and throws when it is unreachable', async () => {
-    const { index, es } = await setUp(() => ({ status: 200 }));
+  it('pings by reading the served mapping, and throws when the cluster is unreachable', async () => {
+    const { index, es } = await setUp((req) => (isMappingRequest(req) ? servedMapping() : { status: 404 }));
     await expect(index.ping()).resolves.toBeUndefined();
-    expect(es.lines()).toEqual(['HEAD /']);
+    expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
     await client!.close();
     await es.close();
     const unreachable = new ElasticsearchKeywordIndex({ url: es.url, index: ALIAS });
     await expect(unreachable.ping()).rejects.toThrow();
     await unreachable.close();
+  });
+
+  it('is not ready while the alias serves an index of another mapping version, and says what to run', async () => {
+    let served = firstReleaseMapping;
+    const { index } = await setUp(() => served);
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 2: run gx reindex');
+    served = servedMapping('gx-papers-v3', { _meta: { mapping_version: 3 } });
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v3 has mapping version 3, this release needs 2: run gx reindex');
+    // Once the indexer has rebuilt it, the next probe passes without a restart.
+    served = servedMapping();
+    await expect(index.ping()).resolves.toBeUndefined();
   });
 
   it('works from a configuration holding only the url and the index name', async () => {

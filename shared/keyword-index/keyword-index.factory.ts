@@ -8,6 +8,6 @@ import { traceMethods } from '../telemetry/spans';
 export function createKeywordIndex(config: Config): KeywordIndex {
   // Engine calls are traced; the in-memory index is a function call of this process, seen in its callers' spans.
   return config.elasticsearch
-    ? traceMethods(new ElasticsearchKeywordIndex(config.elasticsearch), 'elasticsearch', ['init', 'upsert', 'remove', 'rebuild', 'search', 'count', 'ping'])
+    ? traceMethods(new ElasticsearchKeywordIndex(config.elasticsearch), 'elasticsearch', ['init', 'upsert', 'remove', 'rebuild', 'search', 'rank', 'count', 'ping'])
     : new MemoryKeywordIndex();
 }

@@ -18,6 +18,15 @@ export interface KeywordFilters {
   minDraftScore?: number;
 }
 
+/** A question for ranked retrieval: any of its words may match; the best papers come first. */
+export interface RankedQuery {
+  /** The question as the client sent it, in any language and of any length; each engine analyzes it (see `analyze`). */
+  text: string;
+  filters: KeywordFilters;
+  /** How many of the best papers to return. */
+  limit: number;
+}
+
 export interface KeywordHit {
   paper: Paper;
   score: number;
@@ -30,8 +39,9 @@ export interface KeywordSearchResult {
 }
 
 /**
- * The keyword search port. Adapters: the embedded in-process index and Elasticsearch. All of them
- * implement the formula in `relevance.ts` and pass the same contract suite (`tests/contract/`).
+ * The keyword search port. Adapters: the embedded in-process index, which implements the model of
+ * `relevance.ts` exactly, and Elasticsearch, which matches exactly and orders as closely as it can
+ * (its adapter says how). Both pass the contract suite (`tests/contract/`), which states what they share.
  */
 export interface KeywordIndex {
   readonly kind: string;
@@ -49,6 +59,20 @@ export interface KeywordIndex {
   /** Rebuilds the index from scratch from the given batches and swaps it in without downtime. */
   rebuild(batches: AsyncIterable<Paper[]>): Promise<void>;
   search(query: KeywordQuery): Promise<KeywordSearchResult>;
+  /**
+   * Ranked any-term retrieval for questions in sentences (hybrid mode's lexical side): BM25 over
+   * titles (counted twice), tags and topic, abstracts and summaries, with the analyzer of
+   * `shared/text/analyzer.ts`; best first, ties in the tie order of `compareTies`.
+   */
+  rank(query: RankedQuery): Promise<KeywordHit[]>;
+  /**
+   * Starts preparing `rank` in the background (a process-local engine analyzes its papers for it
+   * only in a process that serves ranked retrieval) and resolves once it is ready. Until then `rank`
+   * throws a `RankingUnavailableError` and `rankingReady` says false. Engines that need nothing
+   * (Elasticsearch) leave both out.
+   */
+  prepareRanking?(): Promise<void>;
+  rankingReady?(): boolean;
   /** Every indexed paper (a process-local engine's content, for its snapshot on disk). */
   exportPapers?(): Paper[];
   /** Number of indexed papers. */
@@ -56,4 +80,12 @@ export interface KeywordIndex {
   /** Throws when the engine cannot be reached (used by readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Ranked retrieval is still being prepared (see `KeywordIndex.prepareRanking`); retry shortly. */
+export class RankingUnavailableError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('the ranked index of hybrid mode is still being built');
+    this.name = 'RankingUnavailableError';
+  }
 }

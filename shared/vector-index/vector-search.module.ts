@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { createEmbedder, embeddingModelKey } from '../embeddings/embedder.factory';
+import { createEmbedder, hybridLexicalWeight } from '../embeddings/embedder.factory';
 import type { Embedder } from '../embeddings/embedder.port';
 import { EmbeddingStore } from '../embeddings/embedding-store';
 import { PaperChangeLog } from '../papers/change-log';
@@ -17,6 +17,8 @@ export interface VectorSearchParts {
   embedder: Embedder;
   index: VectorIndex;
   papers: PaperRepository;
+  /** The lexical side's share in hybrid mode's fusion, the vector side having the rest (see `hybridLexicalWeight`). */
+  lexicalWeight: number;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -40,10 +42,12 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
   async init({ config, logger, get }) {
     const papers = get<PaperRepository>('papers');
     const db = get<Database>('database');
-    const embedder = createEmbedder(config);
+    const embedder = createEmbedder(config, { logger, corpus: { db, papers } });
+    // An in-process model loads here: one that cannot stops the start, naming the file.
+    await embedder.init?.();
     const index = createVectorIndex(config);
     const sync = index.processLocal
-      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder, embeddingModelKey(config)), db.url, logger, path.join(config.dataDir, 'vector-sync.json'))
+      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder), db.url, logger, path.join(config.dataDir, 'vector-sync.json'))
       : undefined;
     let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
     let failure: Error | undefined;
@@ -66,6 +70,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         embedder,
         index,
         papers,
+        lexicalWeight: hybridLexicalWeight(config),
         unavailable: () =>
           state === 'ready'
             ? undefined

@@ -53,9 +53,16 @@ export class VectorSync {
     const t0 = Date.now();
     await this.index.init();
     this.database = await this.log.databaseIdentity();
+    // The embedder first: one that fits itself anew (after a reindex) makes every saved vector stale.
+    await this.store.refresh();
     const saved = this.readState();
-    // A `gx reindex` asked for after the state was saved: rebuild, as a running process would have.
-    if (saved !== undefined && BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) && (await this.index.count()) > 0) {
+    // A `gx reindex` asked for after the state was saved, or vectors of another model: rebuild, as a running process would have.
+    if (
+      saved !== undefined &&
+      saved.model === this.store.model &&
+      BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) &&
+      (await this.index.count()) > 0
+    ) {
       this.follower.cursor = saved.cursor;
       this.reindexSeen = saved.reindex;
       this.built = true;
@@ -75,6 +82,8 @@ export class VectorSync {
       fs.rmSync(this.stateFile, { force: true });
       this.built = false;
       const reindex = await this.log.latestReindexRequest();
+      // After that request: an embedder that refits on it does so before any vector is made.
+      await this.store.refresh();
       const cursor = await this.log.snapshotCursor();
       for await (const batch of this.repository.allInBatches(BATCH)) {
         if (this.follower.isHalted) throw new Error('stopped while building the vector index');
@@ -120,12 +129,12 @@ export class VectorSync {
     if (deletes.length) await this.index.remove(deletes);
   }
 
-  private readState(): { cursor: LogCursor; reindex: string } | undefined {
+  private readState(): { cursor: LogCursor; reindex: string; model?: string } | undefined {
     try {
-      const { cursor, database, reindex } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string; reindex?: string };
+      const { cursor, database, reindex, model } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string; reindex?: string; model?: string };
       // A position of another database's log (DATABASE_URL changed, DATA_DIR kept) means nothing here.
       const valid = database === this.database && cursor && /^\d+$/.test(cursor.position) && /^\d+$/.test(reindex ?? '');
-      return valid ? { cursor: { position: cursor.position }, reindex: reindex! } : undefined;
+      return valid ? { cursor: { position: cursor.position }, reindex: reindex!, model } : undefined;
     } catch {
       return undefined;
     }
@@ -134,7 +143,7 @@ export class VectorSync {
   private writeState(): void {
     fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
     const tmp = `${this.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database, reindex: this.reindexSeen }));
+    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database, reindex: this.reindexSeen, model: this.store.model }));
     fs.renameSync(tmp, this.stateFile);
   }
 }

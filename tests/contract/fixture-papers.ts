@@ -8,10 +8,17 @@ export function paper(input: PaperInput, updatedAt = '2026-01-01T00:00:00.000Z')
   return { ...parsed.paper, updated_at: updatedAt };
 }
 
+/** The stored id of the fixture paper given `id` in its input (a paper's id is derived from its identity). */
+export const fixtureId = (id: string): string => paper({ id, title: id }).id;
+
+/** Fourteen words that keep `district` and `cooling` further apart than the proximity rescoring looks (`PROXIMITY.maxGap`). */
+const CITY_WORDS = 'keeps dense urban blocks comfortable while lowering peak power demand and shipping costs overall';
+
 /**
  * A small corpus that exercises the matching rules: Japanese two-character terms inside longer
  * words, full-width and mixed-language text, terms in different field groups, ties on score and
- * year, papers without a year, every language, and text that must NOT match across values.
+ * year, papers without a year, every language, and text that must NOT match across values; and
+ * pairs of papers whose order the model decides (`ORDER_GUARANTEES`).
  */
 export const FIXTURE_PAPERS: Paper[] = [
   paper({ id: 'f01', title: 'Green hydrogen production costs', abstract: 'Electrolysis and renewable power for hydrogen supply chains.', year: 2024, topic: 'hydrogen', tags: ['hydrogen', 'electrolysis'], lang: 'en' }),
@@ -32,6 +39,32 @@ export const FIXTURE_PAPERS: Paper[] = [
   paper({ id: 'f17', title: 'Hydrogen trade with Australia', abstract: 'Imports of green hydrogen.', year: 2025, topic: 'hydrogen', lang: 'en', shelf: 'global_to_japan', draft_score: 82.5 }),
   paper({ id: 'f18', title: 'Carbon pricing primer', abstract: 'Hydrogen and carbon prices.', year: 2024, topic: 'carbon_pricing', lang: 'en', shelf: 'curated', draft_score: 88 }),
   paper({ id: 'f15', title: 'Electric vehicles and the grid', abstract: 'EV charging and renewable power.', year: 2023, topic: 'ev', tags: ['ev', 'grid'], lang: 'en', ai_summary_ja: '電気自動車と電力網。水素車との比較も行う。' }),
+  // Pairs for ORDER_GUARANTEES: in each, the paper that must come first is older, so that only relevance can put it there.
+  paper({ id: 'g01', title: 'AI for grid forecasting', year: 2015, topic: 'energy_transition', lang: 'en' }),
+  paper({ id: 'g02', title: 'Wind farms of Hokkaido', year: 2025, topic: 'renewable', lang: 'en' }),
+  paper({ id: 'g03', title: 'Peatland restoration', year: 2015, topic: 'biodiversity', lang: 'en' }),
+  paper({ id: 'g04', title: 'Wetland policy review', abstract: 'Restoring peatland stores in northern bogs.', year: 2025, topic: 'biodiversity', lang: 'en' }),
+  paper({ id: 'g05', title: 'Methanol bunkering', abstract: 'Fuel options for shipping lanes.', year: 2016, topic: 'energy_transition', lang: 'en' }),
+  paper({ id: 'g06', title: 'Shipping bunkering', abstract: 'Fuel options for methanol lanes.', year: 2024, topic: 'energy_transition', lang: 'en' }),
+  // The same words, hence the same score before the proximity rescoring: adjacent and in order, far apart, in reverse order.
+  paper({ id: 'g07', title: 'Urban energy networks', abstract: `District cooling ${CITY_WORDS}.`, year: 2016, topic: 'energy_efficiency', lang: 'en' }),
+  paper({ id: 'g08', title: 'Urban energy networks', abstract: `District ${CITY_WORDS} cooling.`, year: 2024, topic: 'energy_efficiency', lang: 'en' }),
+  paper({ id: 'g09', title: 'Urban energy networks', abstract: `Cooling district ${CITY_WORDS}.`, year: 2024, topic: 'energy_efficiency', lang: 'en' }),
+  paper({ id: 'g10', title: 'Emission caps', year: 2015, topic: 'policy', lang: 'en' }),
+  paper({ id: 'g11', title: 'Emissions ceilings', year: 2025, topic: 'policy', lang: 'en' }),
+];
+
+/**
+ * Orders every engine gives by construction (DESIGN §4a; what the contract checks of an engine that
+ * only approximates the model): `above` ranks before `below` for the query, though `below` wins the tie order.
+ */
+export const ORDER_GUARANTEES: { name: string; terms: string[]; above: string; below: string }[] = [
+  { name: 'a whole word in a title above a match inside a longer word (ai, Hokkaido)', terms: ['ai'], above: fixtureId('g01'), below: fixtureId('g02') },
+  { name: 'a whole word above the start of a longer word (emission, emissions)', terms: ['emission'], above: fixtureId('g10'), below: fixtureId('g11') },
+  { name: 'a whole word in a short title above one in a body', terms: ['peatland'], above: fixtureId('g03'), below: fixtureId('g04') },
+  { name: "the rare term's title match above the common term's", terms: ['methanol', 'shipping'], above: fixtureId('g05'), below: fixtureId('g06') },
+  { name: 'terms adjacent and in order above the same terms far apart', terms: ['district', 'cooling'], above: fixtureId('g07'), below: fixtureId('g08') },
+  { name: 'terms adjacent and in order above the same terms in reverse order', terms: ['district', 'cooling'], above: fixtureId('g07'), below: fixtureId('g09') },
 ];
 
 /** Queries (already split into normalised terms) every engine must answer like the reference. */

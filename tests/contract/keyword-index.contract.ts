@@ -1,17 +1,36 @@
-import type { KeywordIndex, KeywordQuery } from '../../shared/keyword-index/keyword-index.port';
+import type { KeywordHit, KeywordIndex, KeywordQuery } from '../../shared/keyword-index/keyword-index.port';
+import { compareTies, passesFilters } from '../../shared/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
-import { CONTRACT_QUERIES, FIXTURE_PAPERS, paper } from './fixture-papers';
+import { CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
 
 async function* batches<T>(items: T[], size = 4): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
+/** More than the fixture holds: the whole match set in one page. */
+const ALL = 1_000;
+
+export interface KeywordContractOptions {
+  /** The engine implements `relevance.ts` exactly (the embedded one): same order and scores as the reference, to 1e-9. */
+  exactModel?: boolean;
+}
+
 /**
- * The behaviour every KeywordIndex adapter must have (DESIGN §3): the same total, ids and order as
- * the reference computation of the formula, for the same queries.
+ * The behaviour every KeywordIndex adapter must have (DESIGN §3, §4a). What must agree between engines:
+ * - **match set and `total`** of every query: exactly the reference's (the AND of substring matches), every adapter;
+ * - **order and scores**: exactly the reference's (`referenceSearch`, the model of `relevance.ts`) for an
+ *   engine that implements the model (`exactModel`: the embedded one); an engine that approximates it
+ *   (Elasticsearch: its adapter's doc comment says how) must give the orders the model decides by a
+ *   wide margin (`ORDER_GUARANTEES`: a whole word above part of a word, a short title above a body, a
+ *   rare term above a common one, adjacent terms in order above distant or reversed ones), and be
+ *   consistent: scores never rise down the list, equal scores are in tie order (year descending,
+ *   then id), and pages are slices of one ranking;
+ * - **ranked retrieval** (`rank`): any of the words finds a paper, English words by their stem, Japanese
+ *   by its bigrams; filters apply; an obvious best paper comes first; best first, ties in tie order.
+ *   Scores and the order of close calls are the engine's.
  */
-export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>): void {
+export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, options: KeywordContractOptions = {}): void {
   let index: KeywordIndex;
 
   beforeAll(async () => {
@@ -23,22 +42,54 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>): vo
     await index.close();
   });
 
+  const queryOf = (q: (typeof CONTRACT_QUERIES)[number]): KeywordQuery => ({
+    terms: q.terms,
+    filters: { topic: q.topic ?? undefined, langs: q.langs, shelf: q.shelf, minDraftScore: q.minDraftScore },
+    offset: q.offset ?? 0,
+    limit: q.limit ?? 50,
+  });
+
   it('holds every paper it was built from', async () => {
     expect(await index.count()).toBe(FIXTURE_PAPERS.length);
   });
 
-  it.each(CONTRACT_QUERIES)('answers like the reference: $name', async (q) => {
-    const query: KeywordQuery = {
-      terms: q.terms,
-      filters: { topic: q.topic ?? undefined, langs: q.langs, shelf: q.shelf, minDraftScore: q.minDraftScore },
-      offset: q.offset ?? 0,
-      limit: q.limit ?? 50,
-    };
-    const expected = referenceSearch(FIXTURE_PAPERS, query);
-    const result = await index.search(query);
+  it.each(CONTRACT_QUERIES)('matches exactly the papers the reference matches: $name', async (q) => {
+    const query = queryOf(q);
+    expect((await index.search(query)).total).toBe(referenceSearch(FIXTURE_PAPERS, query).total);
+    const whole = { ...query, offset: 0, limit: ALL };
+    const result = await index.search(whole);
+    const expected = referenceSearch(FIXTURE_PAPERS, whole);
     expect(result.total).toBe(expected.total);
-    expect(result.hits.map((h) => h.paper.id)).toEqual(expected.ids);
-    expect(result.hits.map((h) => h.score)).toEqual(expected.scores);
+    expect(result.hits.map((h) => h.paper.id).sort()).toEqual([...expected.ids].sort());
+  });
+
+  it.each(CONTRACT_QUERIES)('orders by score, ties by year then id, and pages within one ranking: $name', async (q) => {
+    const query = queryOf(q);
+    const whole = (await index.search({ ...query, offset: 0, limit: ALL })).hits;
+    expectBestFirst(whole);
+    const page = await index.search(query);
+    expect(page.hits.map((h) => h.paper.id)).toEqual(whole.slice(query.offset, query.offset + query.limit).map((h) => h.paper.id));
+  });
+
+  if (options.exactModel) {
+    it.each(CONTRACT_QUERIES)('gives the order and scores of the reference: $name', async (q) => {
+      const query = queryOf(q);
+      const expected = referenceSearch(FIXTURE_PAPERS, query);
+      const result = await index.search(query);
+      expect(result.hits.map((h) => h.paper.id)).toEqual(expected.ids);
+      result.hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected.scores[i]!, 9));
+    });
+  }
+
+  it.each(ORDER_GUARANTEES)('ranks as the model decides: $name', async ({ terms, above, below }) => {
+    const query: KeywordQuery = { terms, filters: {}, offset: 0, limit: ALL };
+    const ids = (await index.search(query)).hits.map((h) => h.paper.id);
+    // The reference agrees, so the fixture shows what it claims.
+    const expected = referenceSearch(FIXTURE_PAPERS, query).ids;
+    expect(expected.indexOf(above)).toBeLessThan(expected.indexOf(below));
+    expect(ids).toContain(below);
+    expect(ids.indexOf(above)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(above)).toBeLessThan(ids.indexOf(below));
   });
 
   it('finds two-character Japanese terms where a trigram index could not', async () => {
@@ -60,6 +111,50 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>): vo
   it('returns the whole stored paper', async () => {
     const result = await index.search({ terms: ['碳排放交易'], filters: {}, offset: 0, limit: 1 });
     expect(result.hits[0]!.paper).toEqual(FIXTURE_PAPERS.find((p) => p.title === '碳排放交易市场研究'));
+  });
+
+  describe('rank (ranked retrieval)', () => {
+    const rank = (text: string, filters: KeywordQuery['filters'] = {}, limit = 20) => index.rank({ text, filters, limit });
+    const ids = (hits: KeywordHit[]) => hits.map((h) => h.paper.id);
+    const [f02, g03, g04, g05, g06, g10] = ['f02', 'g03', 'g04', 'g05', 'g06', 'g10'].map(fixtureId);
+
+    beforeAll(async () => {
+      // A process-local engine prepares ranked retrieval only when asked.
+      await index.prepareRanking?.();
+    });
+
+    it('finds a paper holding any one of the words', async () => {
+      const found = ids(await rank('peatland methanol'));
+      expect(found).toEqual(expect.arrayContaining([g03, g04, g05, g06]));
+    });
+
+    it('finds an English word by its stem (emissions finds emission)', async () => {
+      expect(ids(await rank('emissions'))).toContain(g10);
+    });
+
+    it('finds a Japanese paper from a Japanese query without spaces', async () => {
+      expect(ids(await rank('水素エネルギー'))).toContain(f02);
+    });
+
+    it('applies the filters', async () => {
+      const filters: KeywordQuery['filters'] = { topic: 'hydrogen', langs: ['en', 'mul'] };
+      const hits = await rank('hydrogen', filters);
+      expect(hits.length).toBeGreaterThan(0);
+      for (const h of hits) expect(passesFilters(h.paper, filters)).toBe(true);
+      expect(await rank('hydrogen', { langs: [] })).toEqual([]);
+    });
+
+    it('puts the obvious best paper first, best first, ties in tie order, at most limit', async () => {
+      const hits = await rank('peatland restoration');
+      expect(hits[0]!.paper.id).toBe(g03);
+      expectBestFirst(hits);
+      expect(await rank('hydrogen', {}, 2)).toHaveLength(2);
+    });
+
+    it('reads the text as words, never as query syntax', async () => {
+      expect(ids(await rank('title:peatland OR *'))).toContain(g03);
+      expect(await rank('nonexistentterm')).toEqual([]);
+    });
   });
 
   it('pages contiguously: two pages of two equal the first four', async () => {
@@ -97,4 +192,13 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>): vo
       expect((await index.search({ terms: ['風力'], filters: {}, offset: 0, limit: 5 })).hits.map((h) => h.paper.id)).toEqual([only[1]!.id]);
     });
   });
+}
+
+/** Scores never rise down the list; equal scores are in tie order. */
+function expectBestFirst(hits: KeywordHit[]): void {
+  for (let i = 1; i < hits.length; i++) {
+    const [a, b] = [hits[i - 1]!, hits[i]!];
+    expect(a.score).toBeGreaterThanOrEqual(b.score);
+    if (a.score === b.score) expect(compareTies(a.paper, b.paper)).toBeLessThan(0);
+  }
 }

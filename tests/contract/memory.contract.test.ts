@@ -2,5 +2,5 @@ import { MemoryKeywordIndex } from '../../shared/keyword-index/keyword-index.mem
 import { keywordIndexContract } from './keyword-index.contract';
 
 describe('KeywordIndex contract: embedded in-process index', () => {
-  keywordIndexContract(async () => new MemoryKeywordIndex());
+  keywordIndexContract(async () => new MemoryKeywordIndex(), { exactModel: true });
 });

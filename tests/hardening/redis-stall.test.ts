@@ -43,6 +43,8 @@ if (!haveRedisServer && !isCi()) process.stderr.write('\n[gx tests] redis-server
     internal = (await keys.create('internal')).auth;
     paid = (await keys.create('paid', { daily_limit: 1000 })).auth;
     gx = await startTestProcess({ DATABASE_URL: database.url, REDIS_URL: url, PUBLIC_RATE_LIMIT: '1000', REDIS_COMMAND_TIMEOUT_MS: '200' });
+    // The vector index is built in the background after a start: wait for it, so `degraded` below names Redis alone.
+    await waitFor('every module to be ready', async () => (await readiness()).body.status === 'ready');
   });
   afterAll(async () => {
     redis?.kill('SIGCONT');

@@ -86,7 +86,7 @@ describe('the shared indexer', () => {
     const embedder = new CountingEmbedder();
     const vectors = new EmbeddedVectorIndex({ dimensions: embedder.dimensions });
     await load(ids('a', 25));
-    const indexer = startIndexer([mapConsumer('keyword', keyword), vectorConsumer(vectors, new EmbeddingStore(database.db, embedder, 'test-model'), 'vectors')]);
+    const indexer = startIndexer([mapConsumer('keyword', keyword), vectorConsumer(vectors, new EmbeddingStore(database.db, embedder), 'vectors')]);
     await caughtUp(indexer);
     await load(ids('b', 12));
     indexer.nudge();
@@ -109,7 +109,7 @@ describe('the shared indexer', () => {
 
   it('a leader that dies mid-batch is replaced; nothing is lost, doubled, or embedded twice', async () => {
     const embedder = new CountingEmbedder();
-    const store = () => new EmbeddingStore(database.db, embedder, 'test-model');
+    const store = () => new EmbeddingStore(database.db, embedder);
     await load(ids('k', 23));
     // The first leader embeds its batch, then hangs while writing it: as good as dead.
     let hung: () => void = () => undefined;

@@ -34,7 +34,7 @@ describe('the vector index and its saved log position', () => {
   const papers = () => new PaperRepository(database.db);
   const open = () => {
     const index = new EmbeddedVectorIndex({ dimensions: DIMENSIONS, directory: path.join(dir, 'vectors') });
-    const store = new EmbeddingStore(database.db, new EmbeddedEmbedder({ dimensions: DIMENSIONS }), 'test-model');
+    const store = new EmbeddingStore(database.db, new EmbeddedEmbedder({ dimensions: DIMENSIONS }));
     const sync = new VectorSync(papers(), new PaperChangeLog(database.db), index, store, database.url, logger, path.join(dir, 'vector-sync.json'));
     return { index, sync };
   };

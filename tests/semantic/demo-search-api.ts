@@ -5,15 +5,16 @@ import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
 
 /**
- * Waits until the process's vector index has been opened or built (it starts in the background;
- * until then vector mode answers 503 with Retry-After, as a client would see it).
+ * Waits until the process's vector index has been opened or built, and hybrid mode's ranked index
+ * prepared (both start in the background; until then vector and hybrid modes answer 503 with
+ * Retry-After, as a client would see it).
  */
 export function vectorIndexReady(app: TestProcess): Promise<true> {
   return waitFor('the vector index to be ready', async () => {
     const res = await fetch(`${app.url}/readyz`);
     const checks = ((await res.json()) as { checks: Record<string, unknown> }).checks;
-    const state = checks['vector-search'];
-    return state === 'ok' || (typeof state === 'object' && (state as { state: string }).state !== 'starting');
+    const started = (state: unknown) => state === 'ok' || (typeof state === 'object' && (state as { state: string }).state !== 'starting');
+    return started(checks['vector-search']) && started(checks['semantic-search'] ?? 'ok');
   }, 50);
 }
 

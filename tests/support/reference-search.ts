@@ -1,20 +1,58 @@
 import type { KeywordQuery } from '../../shared/keyword-index/keyword-index.port';
-import { compareTies, scorePaper, searchTextOf } from '../../shared/keyword-index/relevance';
+import {
+  compareTies,
+  FIELD_GROUP_NAMES,
+  idf,
+  isCjkTerm,
+  occurrences,
+  PROXIMITY,
+  proximityBonus,
+  searchTextOf,
+  termScore,
+  titleLengthFor,
+  titleLengths,
+  wordCount,
+  type SearchText,
+} from '../../shared/keyword-index/relevance';
 import type { Paper } from '../../shared/papers/paper';
 
 /**
- * The search computed the plain way, paper by paper, from the formula in relevance.ts: what every
- * engine must answer (same total, same ids, same order).
+ * The search computed the plain way, paper by paper, from the model in relevance.ts: which papers
+ * match and `total` (every engine), and the order and scores the embedded engine must give.
  */
 export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: number; ids: string[]; scores: number[] } {
   const { topic, langs, shelf, minDraftScore } = query.filters;
+  const texts = new Map(papers.map((p) => [p.id, searchTextOf(p)]));
+  const holds = (text: SearchText, term: string) => FIELD_GROUP_NAMES.some((g) => text[g].some((v) => v.includes(term)));
+  const bestIn = (text: SearchText, term: string) => Math.max(0, ...FIELD_GROUP_NAMES.flatMap((g) => text[g].map((v) => occurrences(v, term).best)));
+  // Corpus statistics count every paper, whatever the filters; a paper counts by the quality of its best match.
+  const idfs = query.terms.map((term) => idf(papers.reduce((n, p) => n + bestIn(texts.get(p.id)!, term), 0), papers.length));
+  const all = papers.map((p) => texts.get(p.id)!);
+  const meanOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const titles = all.map((t) => titleLengths(t.title));
+  const meanTitles = { cjk: meanOf(titles.map((t) => t.cjk).filter((x) => x > 0)), other: meanOf(titles.map((t) => t.other).filter((x) => x > 0)) };
+  const meanBody = meanOf(all.map((t) => wordCount(t.body)));
+  const best = (values: string[], term: string) => Math.max(0, ...values.map((v) => occurrences(v, term).best));
   // Written out again rather than calling the engines' helper, so a bug there cannot hide here.
   const matches = papers
     .filter((p) => (topic === undefined || p.topic === topic) && (langs === undefined || (p.lang !== null && langs.includes(p.lang))))
     .filter((p) => (shelf === undefined || p.shelf === shelf) && (minDraftScore === undefined || minDraftScore <= 0 || (p.draft_score ?? -1) >= minDraftScore))
-    .map((p) => ({ paper: p, score: scorePaper(searchTextOf(p), query.terms) }))
-    .filter((m) => m.score > 0)
+    .filter((p) => query.terms.length > 0 && query.terms.every((term) => holds(texts.get(p.id)!, term)))
+    .map((p) => {
+      const text = texts.get(p.id)!;
+      const score = query.terms.reduce((sum, term, t) => {
+        const evidence = { title: best(text.title, term), tags: best(text.tags, term), body: text.body.reduce((f, v) => f + occurrences(v, term).sum, 0) };
+        const title = titleLengthFor(titleLengths(text.title), meanTitles, isCjkTerm(term));
+        return sum + termScore(idfs[t]!, evidence, { title: title.length, body: wordCount(text.body) }, { title: title.mean, body: meanBody });
+      }, 0);
+      return { paper: p, score };
+    })
     .sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
+  if (query.terms.length > 1) {
+    const window = matches.slice(0, PROXIMITY.window).map((m) => ({ ...m, score: m.score + proximityBonus(texts.get(m.paper.id)!, query.terms, idfs) }));
+    window.sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
+    matches.splice(0, window.length, ...window);
+  }
   const page = matches.slice(query.offset, query.offset + query.limit);
   return { total: matches.length, ids: page.map((m) => m.paper.id), scores: page.map((m) => m.score) };
 }

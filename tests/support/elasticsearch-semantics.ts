@@ -1,0 +1,235 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { PaperDocument } from '../../shared/keyword-index/elasticsearch-query';
+import type { IndexDefinition } from '../../shared/keyword-index/keyword-index.elasticsearch';
+
+type Query = estypes.QueryDslQueryContainer;
+type Json = Record<string, any>;
+
+/** Lucene's gap between two values of one text field (`position_increment_gap`): a phrase never spans values. */
+const VALUE_GAP = 100;
+
+interface Tokens {
+  /** Each token with its position. */
+  list: { token: string; position: number }[];
+  length: number;
+}
+
+/**
+ * Elasticsearch's reading of the query DSL the adapter builds, over documents held in memory: what a
+ * cluster would answer, for the unit tests of the requests (no cluster runs here). It covers what the
+ * builders use — bool, constant_score, dis_max, match_all/none, wildcard on `wildcard` fields,
+ * term/terms/range on exact fields, term/prefix/match_phrase on the `gx_words` text fields scored by
+ * the mapping's similarities, the sort, paging, `global` and `filters` aggregations — and takes the
+ * tokenizer and the similarities from the index definition itself (the Painless source read as
+ * JavaScript), so a mistake there shows. Scores are 32-bit floats, as Elasticsearch's.
+ */
+export class ElasticsearchSemantics {
+  private readonly tokens = new Map<PaperDocument, Map<string, Tokens>>();
+  private readonly fieldStats = new Map<string, { docCount: number; sumTotalTermFreq: number }>();
+  private readonly similarities = new Map<string, (query: { boost: number }, field: object, doc: object) => number>();
+  private readonly split: RegExp;
+  private readonly truncate: number;
+
+  constructor(
+    private readonly docs: PaperDocument[],
+    private readonly definition: IndexDefinition,
+  ) {
+    const analysis = definition.settings.analysis as Json;
+    this.split = new RegExp(analysis.tokenizer.gx_words.pattern, 'u');
+    this.truncate = analysis.filter.gx_word_truncate.length;
+    for (const [name, spec] of Object.entries((definition.settings.similarity ?? {}) as Json)) {
+      this.similarities.set(name, painlessAsJavaScript(spec.script.source));
+    }
+    for (const [field, mapping] of Object.entries(this.properties())) {
+      if (mapping.type !== 'text' || mapping.analyzer !== 'gx_words') continue;
+      let docCount = 0;
+      let sumTotalTermFreq = 0;
+      for (const doc of docs) {
+        const tokens = this.analyze(((doc as unknown as Json)[field] ?? []) as string[]);
+        if (!this.tokens.has(doc)) this.tokens.set(doc, new Map());
+        this.tokens.get(doc)!.set(field, tokens);
+        if (tokens.length > 0) docCount++;
+        sumTotalTermFreq += tokens.length;
+      }
+      this.fieldStats.set(field, { docCount, sumTotalTermFreq });
+    }
+  }
+
+  /** The tokens `gx_words` makes of some values, with their positions. */
+  analyze(values: string[]): Tokens {
+    const list: Tokens['list'] = [];
+    let position = 0;
+    for (const value of values) {
+      for (const token of value.split(this.split)) if (token) list.push({ token: token.slice(0, this.truncate), position: position++ });
+      position += VALUE_GAP;
+    }
+    return { list, length: list.length };
+  }
+
+  search(body: estypes.SearchRequest): estypes.SearchResponse<Pick<PaperDocument, 'paper'>> {
+    const query = body.query ?? { match_all: {} };
+    const hits = this.docs.flatMap((doc) => {
+      const score = this.score(query, doc);
+      return score === null ? [] : [{ doc, score: Math.fround(score) }];
+    });
+    expectSort(body.sort);
+    hits.sort(
+      (a, b) =>
+        b.score - a.score ||
+        (a.doc.year === null ? (b.doc.year === null ? 0 : 1) : b.doc.year === null ? -1 : b.doc.year - a.doc.year) ||
+        (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0),
+    );
+    const from = body.from ?? 0;
+    const page = hits.slice(from, from + (body.size ?? 10));
+    return {
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: {
+        ...(body.track_total_hits === false ? {} : { total: { value: hits.length, relation: 'eq' as const } }),
+        hits: page.map(({ doc, score }) => ({ _index: 'gx-papers-v2', _id: doc.id, _score: score, _source: { paper: doc.paper } })),
+      },
+      ...(body.aggs && { aggregations: this.aggregate(body.aggs) as Record<string, estypes.AggregationsAggregate> }),
+    };
+  }
+
+  private aggregate(aggs: Record<string, estypes.AggregationsAggregationContainer>): Json {
+    const out: Json = {};
+    for (const [name, agg] of Object.entries(aggs)) {
+      if (!agg.global) throw new Error(`aggregation not understood: ${JSON.stringify(agg)}`);
+      const sub: Json = { doc_count: this.docs.length };
+      for (const [subName, subAgg] of Object.entries(agg.aggs ?? {})) {
+        const filters = subAgg.filters?.filters as Record<string, Query> | undefined;
+        if (!filters || Array.isArray(filters)) throw new Error(`aggregation not understood: ${JSON.stringify(subAgg)}`);
+        sub[subName] = {
+          buckets: Object.fromEntries(Object.entries(filters).map(([key, q]) => [key, { doc_count: this.docs.filter((d) => this.score(q, d, false) !== null).length }])),
+        };
+      }
+      out[name] = sub;
+    }
+    return out;
+  }
+
+  /** The document's score for the query, or null when it does not match; in a filter context (`scored` false) any number means a match. */
+  score(q: Query, doc: PaperDocument, scored = true): number | null {
+    const value = (name: string) => (doc as unknown as Json)[name];
+    if (q.match_all) return q.match_all.boost ?? 1;
+    if (q.match_none) return null;
+    if (q.constant_score) return this.score(q.constant_score.filter, doc, false) === null ? null : (q.constant_score.boost ?? 1);
+    if (q.dis_max) {
+      if (q.dis_max.tie_breaker) throw new Error('tie_breaker not understood');
+      const scores = q.dis_max.queries.map((c) => this.score(c, doc, scored)).filter((s): s is number => s !== null);
+      return scores.length ? Math.max(...scores) * (q.dis_max.boost ?? 1) : null;
+    }
+    if (q.bool) {
+      const list = (c: Query | Query[] | undefined) => (c === undefined ? [] : Array.isArray(c) ? c : [c]);
+      let score = 0;
+      for (const clause of list(q.bool.must)) {
+        const s = this.score(clause, doc, scored);
+        if (s === null) return null;
+        score += s;
+      }
+      if (list(q.bool.filter).some((clause) => this.score(clause, doc, false) === null)) return null;
+      if (list(q.bool.must_not).some((clause) => this.score(clause, doc, false) !== null)) return null;
+      const should = list(q.bool.should).map((clause) => this.score(clause, doc, scored)).filter((s): s is number => s !== null);
+      const required = q.bool.minimum_should_match ?? (list(q.bool.should).length > 0 && !q.bool.must && !q.bool.filter ? 1 : 0);
+      if (should.length < Number(required)) return null;
+      return score + should.reduce((a, b) => a + b, 0);
+    }
+    if (q.wildcard) {
+      const [name, spec] = Object.entries(q.wildcard)[0]!;
+      this.expectType(name, 'wildcard');
+      const re = wildcardRegExp(typeof spec === 'string' ? spec : spec!.value!);
+      return (value(name) as string[]).some((v) => re.test(v)) ? (typeof spec === 'string' ? 1 : (spec!.boost ?? 1)) : null;
+    }
+    if (q.terms) {
+      const [name, values] = Object.entries(q.terms)[0]!;
+      return (values as unknown[]).includes(value(name)) ? 1 : null;
+    }
+    if (q.range) {
+      const [name, bounds] = Object.entries(q.range)[0]! as [string, { gte?: number }];
+      const v = value(name);
+      return typeof v === 'number' && (bounds.gte === undefined || v >= bounds.gte) ? 1 : null;
+    }
+    if (q.term) {
+      const [name, spec] = Object.entries(q.term)[0]!;
+      const { value: wanted, boost = 1 } = typeof spec === 'object' && spec !== null ? (spec as { value: unknown; boost?: number }) : { value: spec };
+      if (!this.isWords(name)) return value(name) === wanted ? boost : null;
+      const freq = this.tokensOf(doc, name).list.filter((t) => t.token === wanted).length;
+      return freq === 0 ? null : scored ? this.similarity(name, doc, boost, freq) : 1;
+    }
+    if (q.prefix) {
+      const [name, spec] = Object.entries(q.prefix)[0]!;
+      const { value: wanted, boost = 1 } = typeof spec === 'string' ? { value: spec } : spec!;
+      this.expectWords(name);
+      return this.tokensOf(doc, name).list.some((t) => t.token.startsWith(wanted)) ? boost : null;
+    }
+    if (q.match_phrase) {
+      const [name, spec] = Object.entries(q.match_phrase)[0]!;
+      const { query, boost = 1 } = typeof spec === 'string' ? { query: spec } : spec!;
+      this.expectWords(name);
+      const phrase = this.analyze([query]).list.map((t) => t.token);
+      if (phrase.length === 0) return null;
+      const { list } = this.tokensOf(doc, name);
+      const at = new Map(list.map((t) => [t.position, t.token]));
+      const freq = list.filter((t) => phrase.every((p, i) => at.get(t.position + i) === p)).length;
+      // Lucene's scripted similarity scores a phrase once per term, summed.
+      return freq === 0 ? null : scored ? phrase.length * this.similarity(name, doc, boost, freq) : 1;
+    }
+    throw new Error(`query not understood: ${JSON.stringify(q)}`);
+  }
+
+  private similarity(field: string, doc: PaperDocument, boost: number, freq: number): number {
+    const name = this.properties()[field]!.similarity as string | undefined;
+    const script = name === undefined ? undefined : this.similarities.get(name);
+    if (!script) throw new Error(`${field} is scored without a scripted similarity`);
+    return script({ boost: Math.fround(boost) }, this.fieldStats.get(field)!, { freq, length: this.tokensOf(doc, field).length });
+  }
+
+  private tokensOf(doc: PaperDocument, field: string): Tokens {
+    return this.tokens.get(doc)!.get(field)!;
+  }
+
+  private properties(): Record<string, Json> {
+    return this.definition.mappings.properties as Record<string, Json>;
+  }
+
+  private isWords(field: string): boolean {
+    return this.properties()[field]?.analyzer === 'gx_words';
+  }
+
+  private expectWords(field: string): void {
+    if (!this.isWords(field)) throw new Error(`${field} is not a gx_words field`);
+  }
+
+  private expectType(field: string, type: string): void {
+    if (this.properties()[field]?.type !== type) throw new Error(`${field} is not mapped as ${type}`);
+  }
+}
+
+/** The part of Painless the similarities use (`double` declarations, casts, arithmetic), as JavaScript. */
+export function painlessAsJavaScript(source: string): (query: { boost: number }, field: object, doc: object) => number {
+  const js = source.replace(/\(double\)\s*/g, '').replace(/\bdouble\s+/g, 'let ');
+  return new Function('query', 'field', 'doc', js) as (query: { boost: number }, field: object, doc: object) => number;
+}
+
+function wildcardRegExp(pattern: string): RegExp {
+  let source = '';
+  const chars = [...pattern];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '\\' && i + 1 < chars.length) source += escapeRegExp(chars[++i]!);
+    else if (c === '*') source += '.*';
+    else if (c === '?') source += '.';
+    else source += escapeRegExp(c);
+  }
+  return new RegExp(`^${source}$`, 'su');
+}
+
+const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** The only sort the builders use: read literally, so a change to it shows here. */
+function expectSort(sort: estypes.SearchRequest['sort']): void {
+  const expected = [{ _score: { order: 'desc' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
+  if (sort !== undefined && JSON.stringify(sort) !== JSON.stringify(expected)) throw new Error(`sort not understood: ${JSON.stringify(sort)}`);
+}
