@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fmix, textFeatures } from './lexical-features';
+import { setImmediate } from 'node:timers/promises';
+import { fmix, TEXTS_PER_TURN, textFeatures } from './lexical-features';
 
 /** Document-frequency counters: a hashed table, fixed in size whatever the corpus (4 MiB). */
 const SLOT_BITS = 20;
@@ -59,7 +60,9 @@ export class LexicalFit {
     let words = 0;
     let grams = 0;
     for await (const texts of batches) {
-      for (const text of texts) {
+      for (const [i, text] of texts.entries()) {
+        // A pass over every paper runs beside the requests of a serving process: let them through.
+        if (i > 0 && i % TEXTS_PER_TURN === 0) await setImmediate();
         const f = textFeatures(text);
         for (const { hashes } of [f.words, f.grams]) {
           for (const feature of hashes) {

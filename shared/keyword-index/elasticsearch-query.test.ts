@@ -22,32 +22,9 @@ import { loadIndexDefinition } from './keyword-index.elasticsearch';
 import type { KeywordQuery, RankedQuery } from './keyword-index.port';
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES } from './relevance';
+import { storedPaper } from '../../tests/support/stored-paper';
 
-const paper = (fields: Partial<Paper> & { id: string }): Paper => ({
-  doi: null,
-  title: null,
-  title_ja: null,
-  title_en: null,
-  authors: [],
-  year: null,
-  abstract: null,
-  ai_summary_en: null,
-  ai_summary_ja: null,
-  source_url: null,
-  venue: null,
-  venue_type: null,
-  topic: null,
-  tags: [],
-  lang: null,
-  source: null,
-  shelf: null,
-  is_peer_reviewed: null,
-  draft_score: null,
-  publication_date: null,
-  pdf_url: null,
-  updated_at: '2024-05-01T00:00:00Z',
-  ...fields,
-});
+const paper = storedPaper;
 
 const query = (text: string, extra: Partial<KeywordQuery> = {}): KeywordQuery => ({
   terms: splitTerms(text),

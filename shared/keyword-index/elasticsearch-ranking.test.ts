@@ -1,6 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { painlessAsJavaScript } from '../../tests/support/elasticsearch-semantics';
-import type { Paper } from '../papers/paper';
 import {
   corpusStatsAggregation,
   escapeWildcard,
@@ -14,34 +13,11 @@ import {
 } from './elasticsearch-ranking';
 import { loadIndexDefinition } from './keyword-index.elasticsearch';
 import { FIELD_GROUP_NAMES, FIELD_GROUPS, idf, matchQuality, occurrences, PROXIMITY, proximityBonus, saturate, searchTextOf } from './relevance';
+import { storedPaper } from '../../tests/support/stored-paper';
 
 type Query = estypes.QueryDslQueryContainer;
 
-const paper = (fields: Partial<Paper> & { id: string }): Paper => ({
-  doi: null,
-  title: null,
-  title_ja: null,
-  title_en: null,
-  authors: [],
-  year: null,
-  abstract: null,
-  ai_summary_en: null,
-  ai_summary_ja: null,
-  source_url: null,
-  venue: null,
-  venue_type: null,
-  topic: null,
-  tags: [],
-  lang: null,
-  source: null,
-  shelf: null,
-  is_peer_reviewed: null,
-  draft_score: null,
-  publication_date: null,
-  pdf_url: null,
-  updated_at: '2024-05-01T00:00:00Z',
-  ...fields,
-});
+const paper = storedPaper;
 
 const groupsOf = (q: Query) => q.bool!.should as Query[];
 const evidence = (quality: number) => saturate(quality, 1, 1);

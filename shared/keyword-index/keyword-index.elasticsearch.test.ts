@@ -11,6 +11,7 @@ import { idfsFromCorpusStats, type CorpusStatsAnswer } from './elasticsearch-ran
 import { ElasticsearchBulkError, ElasticsearchKeywordIndex, loadIndexDefinition } from './keyword-index.elasticsearch';
 import type { KeywordQuery } from './keyword-index.port';
 import { PROXIMITY } from './relevance';
+import { storedPaper } from '../../tests/support/stored-paper';
 
 /**
  * The adapter's requests, checked against a small real HTTP server that records what it receives
@@ -100,32 +101,8 @@ const bulkReply = (req: Recorded, fail: (action: string, id: string) => Reply['b
   return { body: { took: 1, errors, items } };
 };
 
-const paper = (id: string, fields: Partial<Paper> = {}): Paper => ({
-  id,
-  doi: null,
-  title: `Paper ${id}`,
-  title_ja: null,
-  title_en: null,
-  authors: ['A. Author'],
-  year: 2024,
-  abstract: null,
-  ai_summary_en: null,
-  ai_summary_ja: null,
-  source_url: null,
-  venue: null,
-  venue_type: null,
-  topic: null,
-  tags: [],
-  lang: 'en',
-  source: 'test',
-  shelf: null,
-  is_peer_reviewed: null,
-  draft_score: null,
-  publication_date: null,
-  pdf_url: null,
-  updated_at: '2024-05-01T00:00:00Z',
-  ...fields,
-});
+const paper = (id: string, fields: Partial<Paper> = {}): Paper =>
+  storedPaper({ id, title: `Paper ${id}`, authors: ['A. Author'], year: 2024, lang: 'en', source: 'test', ...fields });
 
 async function* batchesOf(...batches: Paper[][]): AsyncIterable<Paper[]> {
   for (const batch of batches) yield batch;

@@ -3,8 +3,8 @@ import { RankingUnavailableError, type KeywordHit, type KeywordIndex, type Keywo
 import { hasFilters, passesFilters } from './relevance';
 import { MemoryIndexState } from './memory-index-state';
 
-/** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared. */
-const RANKING_CHUNK = 500;
+/** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
+const RANKING_CHUNK = 100;
 /** What a client is told to wait while ranked retrieval is prepared (a hint; readiness shows it). */
 const RANKING_RETRY_SECONDS = 5;
 

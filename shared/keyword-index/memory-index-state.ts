@@ -14,7 +14,9 @@ import {
   tokenWords,
 } from './relevance';
 import { LRUCache } from 'lru-cache';
-import { RankedPostings, type RankedSlot } from './ranked-postings';
+import { RankedPostings } from './ranked-postings';
+import { append, asArray, firstAtLeast, intersectSorted, type IdList } from './sorted-ids';
+import { TopSlots, type RankedSlot } from './top-slots';
 
 const TOKEN_SPLIT = /\s+/u;
 /**
@@ -38,30 +40,12 @@ interface TokenMatch {
 const byQuality = (a: TokenMatch, b: TokenMatch) => b.best - a.best || a.id - b.id;
 
 /** A matched paper with its score (the proximity bonus included when it was in the rescoring window). */
-export interface ScoredSlot {
-  slot: number;
-  score: number;
-}
+export type ScoredSlot = RankedSlot;
 /**
  * A pair of UTF-16 code units as one 32-bit integer (the key of the vocabulary's bigram lists); it
  * stays a small integer for V8, unlike `c1 * 65536 + c2`, which is a heap number for CJK pairs.
  */
 const bigramAt = (text: string, i: number) => (text.charCodeAt(i) << 16) | text.charCodeAt(i + 1);
-
-/**
- * Ascending ids: a bare number while there is one (most tokens — Japanese and Chinese sentences —
- * occur in one paper, and an array per token would cost far more memory than its content).
- */
-type IdList = number | number[];
-
-function append(list: IdList | undefined, id: number): IdList {
-  if (list === undefined) return id;
-  if (typeof list === 'number') return list === id ? list : [list, id];
-  if (list[list.length - 1] !== id) list.push(id);
-  return list;
-}
-
-const asArray = (list: IdList): number[] => (typeof list === 'number' ? [list] : list);
 
 /**
  * The data of the embedded keyword index. A query term never contains white space, so each of its
@@ -300,7 +284,9 @@ export class MemoryIndexState {
     if (offset >= slots.length || limit <= 0) return [];
     const rank = this.tieRank;
     const better = (a: ScoredSlot, b: ScoredSlot) => b.score - a.score || rank[a.slot]! - rank[b.slot]!;
-    const top = bestOf(slots, scores, rank, Math.max(offset + limit, PROXIMITY.window));
+    const best = new TopSlots(Math.max(offset + limit, PROXIMITY.window), rank);
+    for (const slot of slots) best.offer(slot, scores[slot]!);
+    const top = best.sorted();
     if (terms.length > 1) {
       const window = top.slice(0, PROXIMITY.window);
       for (const entry of window) entry.score += proximityBonus(this.textOf(entry.slot), terms, idfs);
@@ -418,67 +404,4 @@ function emptyScratch(size: number) {
     body: new Float64Array(size),
     seen: new Int32Array(size),
   };
-}
-
-/** The best `k` slots by score, then tie rank; objects are made for those only. */
-function bestOf(slots: number[], scores: Float64Array, rank: Int32Array, k: number): ScoredSlot[] {
-  const better = (a: number, b: number) => scores[b]! - scores[a]! || rank[a]! - rank[b]!;
-  let kept: number[];
-  if (slots.length <= k * 4) kept = slots.slice().sort(better);
-  else {
-    // Many matches: keep what can still make the cut, sorting and trimming now and then.
-    kept = slots.slice(0, k).sort(better);
-    let worst = kept[k - 1]!;
-    for (let i = k; i < slots.length; i++) {
-      const slot = slots[i]!;
-      if (better(slot, worst) < 0) {
-        kept.push(slot);
-        if (kept.length >= k * 4) {
-          kept.sort(better);
-          kept.length = k;
-          worst = kept[k - 1]!;
-        }
-      }
-    }
-    kept.sort(better);
-  }
-  return kept.slice(0, k).map((slot) => ({ slot, score: scores[slot]! }));
-}
-
-/** The index of the first id ≥ `id` in an ascending list. */
-function firstAtLeast(ids: number[], id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Ids present in both ascending lists; binary search in the longer one when the lengths differ much. */
-function intersectSorted(small: number[], large: number[]): number[] {
-  const out: number[] = [];
-  if (large.length > small.length * 8) {
-    let lo = 0;
-    for (const id of small) {
-      let hi = large.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (large[mid]! < id) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < large.length && large[lo] === id) out.push(id);
-    }
-    return out;
-  }
-  let i = 0;
-  let j = 0;
-  while (i < small.length && j < large.length) {
-    if (small[i]! < large[j]!) i++;
-    else if (small[i]! > large[j]!) j++;
-    else { out.push(small[i]!); i++; j++; }
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import { analyze, forEachWord, termsOfWord } from '../text/analyzer';
 import type { SearchText } from './relevance';
+import { TopSlots, type RankedSlot } from './top-slots';
 
 /**
  * Okapi BM25 with Lucene's and Elasticsearch's default parameters, so that both engines rank
@@ -19,10 +20,7 @@ const TF_MAX = (1 << TF_BITS) - 1;
 /** Ascending postings: a bare number while there is one (most terms occur in one paper). */
 type Postings = number | { list: Uint32Array; length: number };
 
-export interface RankedSlot {
-  slot: number;
-  score: number;
-}
+export type { RankedSlot } from './top-slots';
 
 /**
  * The inverted index of ranked (any-term) retrieval beside the substring index: the analyzer's
@@ -155,57 +153,4 @@ function append(postings: Postings, posting: number): Postings {
   }
   postings.list[postings.length++] = posting;
   return postings;
-}
-
-/** The best `limit` of the slots offered, kept in a min-heap on (score, then tie order reversed). */
-class TopSlots {
-  private readonly heap: RankedSlot[] = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly tieRank: Int32Array,
-  ) {}
-
-  offer(slot: number, score: number): void {
-    const entry = { slot, score };
-    if (this.heap.length < this.limit) {
-      this.heap.push(entry);
-      this.up(this.heap.length - 1);
-    } else if (this.better(entry, this.heap[0]!)) {
-      this.heap[0] = entry;
-      this.down(0);
-    }
-  }
-
-  sorted(): RankedSlot[] {
-    return this.heap.sort((a, b) => (this.better(a, b) ? -1 : 1));
-  }
-
-  private better(a: RankedSlot, b: RankedSlot): boolean {
-    return a.score !== b.score ? a.score > b.score : this.tieRank[a.slot]! < this.tieRank[b.slot]!;
-  }
-
-  private up(i: number): void {
-    const h = this.heap;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.better(h[parent]!, h[i]!)) break;
-      [h[parent], h[i]] = [h[i]!, h[parent]!];
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    const h = this.heap;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let worst = i;
-      if (l < h.length && this.better(h[worst]!, h[l]!)) worst = l;
-      if (r < h.length && this.better(h[worst]!, h[r]!)) worst = r;
-      if (worst === i) return;
-      [h[worst], h[i]] = [h[i]!, h[worst]!];
-      i = worst;
-    }
-  }
 }
