@@ -11,3 +11,6 @@ CREATE TABLE embedder_fits (
   statistics bytea NOT NULL,
   fitted_at  timestamptz NOT NULL DEFAULT now()
 );
+
+-- The first embedded embedder (`embedded-lexical:<dimensions>`, no fit) is gone: its vectors are never read again.
+DELETE FROM paper_embeddings WHERE model LIKE 'embedded-lexical:%';
