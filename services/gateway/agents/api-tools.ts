@@ -93,7 +93,7 @@ export const API_TOOLS: readonly AgentTool[] = [
     title: 'Search papers (vector, keyword or hybrid)',
     description: [
       'Semantic or keyword search over peer-reviewed papers, preprints and policy material (GET /api/v1/papers/search on the data API).',
-      `mode vector (default) matches a multilingual embedding of q; keyword needs every term (at most ${S.maxKeywordTerms}, each at least 2 characters) as a substring; hybrid fuses both.`,
+      `mode vector (default) matches a multilingual embedding of q; keyword needs every term (at most ${S.maxKeywordTerms}, each at least 2 characters) as a substring; hybrid, for a question in sentences (any number of words, any language), fuses a ranked any-term search (BM25) with the vector search.`,
       'In keyword mode Japanese and Chinese terms are substrings too: split an unspaced phrase into words (炭素税 効果, not 炭素税の効果); an answer with total 0 for such a phrase carries suggestion { q, total, reason }: call again with suggestion.q.',
       `offset + limit may not exceed ${SEMANTIC_WINDOWS.keyword} in keyword mode, ${SEMANTIC_WINDOWS.vector} in vector mode, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode.`,
       charged,
