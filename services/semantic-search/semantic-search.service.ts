@@ -9,9 +9,6 @@ import type { VectorSearchParts } from '../../shared/vector-index/vector-search.
 import { SEMANTIC_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
 import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
 
-/** The lexical side's share when the vector search does not say (see `hybridLexicalWeight`). */
-const DEFAULT_LEXICAL_WEIGHT = 0.5;
-
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
 
@@ -63,7 +60,8 @@ export class SemanticSearchService {
     if (lexicalSide.status === 'rejected') throw lexicalSide.reason;
     if (vectorSide.status === 'rejected') throw vectorSide.reason;
     const [lexical, vector] = [lexicalSide.value, vectorSide.value];
-    const page = fuse(lexical, vector, this.deps.vector?.lexicalWeight ?? DEFAULT_LEXICAL_WEIGHT).slice(p.offset, p.offset + p.limit);
+    // The vector side answered, so there is one (`nearest` refuses without it).
+    const page = fuse(lexical, vector, this.deps.vector!.lexicalWeight).slice(p.offset, p.offset + p.limit);
     // Keyword hits carry their papers; only the page's vector-only hits are read from the store.
     const papers = await this.papersById(page.filter((e) => !e.paper).map((e) => e.id));
     return answer(
