@@ -1,7 +1,6 @@
-import type { Redis } from 'ioredis';
-import type { Pool } from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Allowance } from './plan-allowance';
+import { quotaStoreOf, type LimitBackends } from './limits/limit-stores.factory';
+import type { QuotaStore } from './limits/quota-store.port';
 import { secondsUntil, windowOf, type CalendarWindow, type WindowKind } from './quota-windows';
 
 export interface WindowState {
@@ -19,32 +18,25 @@ export interface QuotaOutcome {
   refund(): Promise<void>;
 }
 
-// The store only counts; the allowance is compared here, so one store serves every key's limits.
-const NO_STORE_LIMIT = 2 ** 31 - 1;
 // Counters outlive their window a little, so a late request never restarts an old window.
 const EXPIRY_SLACK_SECONDS = 3_600;
 const KINDS: WindowKind[] = ['daily', 'monthly'];
 
 /**
- * Per-key counters of calendar windows, incremented atomically in Redis (shared by every gateway
- * replica) or, without Redis, in Postgres (rate-limiter-flexible's stores). A request is allowed
- * when the count after its own increment is within every allowance, so of N concurrent requests
- * on a key with K left exactly K pass.
+ * Per-key counters of calendar windows (UTC), kept in a QuotaStore (Redis, shared by every gateway
+ * replica, or Postgres, or memory: limit-stores.factory.ts chooses). A request is allowed when the
+ * count after its own increment is within every allowance, so of N concurrent requests on a key with
+ * K left exactly K pass.
  */
 export class QuotaCounter {
-  private readonly stores: Record<WindowKind, RateLimiterAbstract>;
+  private readonly store: QuotaStore;
 
   constructor(
-    backend: { redis: Redis } | { pool: Pool } | { memory: true },
+    /** The store; or the connections, for callers that hold only those (the factory picks the store from them). */
+    store: QuotaStore | LimitBackends,
     private readonly now: () => Date = () => new Date(),
   ) {
-    const make = (kind: WindowKind): RateLimiterAbstract => {
-      const opts = { keyPrefix: `gx:quota:${kind}`, points: NO_STORE_LIMIT, duration: 0 };
-      if ('redis' in backend) return new RateLimiterRedis({ ...opts, storeClient: backend.redis, rejectIfRedisNotReady: true });
-      if ('pool' in backend) return new RateLimiterPostgres({ ...opts, storeClient: backend.pool, tableName: 'quota_counters', tableCreated: true });
-      return new RateLimiterMemory(opts);
-    };
-    this.stores = { daily: make('daily'), monthly: make('monthly') };
+    this.store = 'increment' in store ? store : quotaStoreOf(store);
   }
 
   async charge(keyId: string, allowance: Allowance): Promise<QuotaOutcome> {
@@ -54,14 +46,15 @@ export class QuotaCounter {
     const settled = await Promise.allSettled(
       kinds.map(async (kind) => {
         const window = windowOf(kind, now);
-        const key = `${keyId}:${window.id}`;
-        const res = await this.stores[kind].consume(key, 1, { customDuration: secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS });
-        return { kind, window, key, consumed: res.consumedPoints };
+        // The window's id is part of the counter's name, so a new window starts a new counter.
+        const counter = `${kind}:${keyId}:${window.id}`;
+        const consumed = await this.store.increment(counter, secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS);
+        return { kind, window, counter, consumed };
       }),
     );
     const charged = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refund = async () => {
-      await Promise.all(charged.map((c) => this.stores[c.kind].reward(c.key, 1)));
+      await Promise.all(charged.map((c) => this.store.decrement(c.counter)));
     };
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {

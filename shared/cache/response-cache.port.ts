@@ -11,11 +11,16 @@ export interface CachedResponse {
   readonly route?: string;
 }
 
-/** A cache of whole responses, shared across replicas when it is backed by Redis. */
+/**
+ * A cache of whole responses, shared across replicas when it is backed by Redis. A cache only ever
+ * saves work, so its faults never reach a request: a read that fails is a miss, a write that fails is
+ * forgotten.
+ */
 export interface ResponseCache {
   readonly kind: string;
-  /** The cached response, or undefined on a miss (a backend fault counts as a miss). */
+  /** The cached response, or undefined on a miss (an entry past its time to live, or a backend fault). */
   get(key: string): Promise<CachedResponse | undefined>;
+  /** Keeps `value` under `key` for `ttlSeconds` (whole seconds, at least 1), replacing what was there; never rejects. */
   set(key: string, value: CachedResponse, ttlSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
