@@ -5,12 +5,12 @@ import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
-import { createIngest, scheduledSince } from '../services/ingest-worker/ingest-factory';
-import { BATCH_FIGURES, IngestRepository, type BatchFigures, type IngestRun } from '../services/ingest-worker/pipeline/ingest.repository';
-import { STAGES } from '../services/ingest-worker/pipeline/ingest-metrics';
-import { BullmqRunner, DAILY_SCHEDULER } from '../services/ingest-worker/runner/bullmq-runner';
-import { nextRun } from '../services/ingest-worker/runner/in-process-scheduler';
-import { runInProcess } from '../services/ingest-worker/runner/run-in-process';
+import { createIngest, scheduledSince } from '../services/ingest-worker';
+import { BATCH_FIGURES, IngestRepository, type BatchFigures, type IngestRun } from '../services/ingest-worker';
+import { STAGES } from '../services/ingest-worker';
+import { createJobRunner } from '../services/ingest-worker';
+import type { RetriedBatch, RunnerStatus } from '../services/ingest-worker';
+import { runInProcess } from '../services/ingest-worker';
 
 const parseDate = (v: string): string => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
@@ -90,40 +90,21 @@ function report(run: IngestRun, ms: number): string {
 
 const figuresText = (f: BatchFigures) => BATCH_FIGURES.map((k) => `${k} ${f[k]}`).join(', ');
 
-/** What `gx ingest status` reports. */
-interface IngestStatus {
-  runner: 'bullmq' | 'in-process';
-  /** BullMQ only. */
-  queues?: Record<string, { waiting: number; active: number; delayed: number; failed: number; completed: number }>;
-  /** The daily schedule: BullMQ's registered scheduler (null when no worker registered it), or the in-process one. */
-  schedule: { cron: string; timezone: string; next: string | null } | null;
+/** What `gx ingest status` reports: the runner's own status, the sources and the recent runs. */
+interface IngestStatus extends RunnerStatus {
   sources: string[];
   runs: IngestRun[];
 }
 
 async function ingestStatus(config: Config, logger: Logger, db: Database, json: boolean): Promise<void> {
-  // Reading only: no shared index or model client is opened for it.
+  // Reading only: no shared index or model client is opened for it (the runner gets no ingest jobs).
   const ingest = new IngestRepository(db);
+  const runner = createJobRunner(config, logger);
   let status: IngestStatus;
-  if (config.redisUrl) {
-    const runner = new BullmqRunner(config, undefined, logger);
-    try {
-      const queues = await runner.depths();
-      const scheduler = await runner.fetchQueue.getJobScheduler(DAILY_SCHEDULER);
-      const schedule = scheduler
-        ? { cron: scheduler.pattern ?? '', timezone: scheduler.tz ?? '', next: scheduler.next ? new Date(scheduler.next).toISOString() : null }
-        : null;
-      status = { runner: 'bullmq', queues, schedule, sources: config.ingest.sources, runs: [] };
-    } finally {
-      await runner.close();
-    }
-  } else {
-    status = {
-      runner: 'in-process',
-      schedule: { cron: config.ingest.cron, timezone: config.ingest.timezone, next: nextRun(config).toISOString() },
-      sources: config.ingest.sources,
-      runs: [],
-    };
+  try {
+    status = { ...(await runner.status()), sources: config.ingest.sources, runs: [] };
+  } finally {
+    await runner.close();
   }
   status.runs = await ingest.recentRuns(10);
   process.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${statusText(status).join('\n')}\n`);
@@ -147,35 +128,23 @@ function statusText(status: IngestStatus): string[] {
   return out;
 }
 
+/**
+ * BullMQ: its failed jobs go back to the queues, for the workers (their batches are kept in Postgres
+ * too, but the jobs are the ones to retry). In process: the kept batches run again here.
+ */
 async function retryFailed(config: Config, logger: Logger, db: Database): Promise<void> {
   const parts = await createIngest(config, db, logger);
+  const runner = createJobRunner(config, logger, parts.jobs);
   try {
-    if (config.redisUrl) {
-      const runner = new BullmqRunner(config, undefined, logger);
-      try {
-        const { jobs, runIds } = await runner.retryFailed();
-        for (const id of runIds) await parts.ingest.reopenRun(id);
-        process.stdout.write(`${jobs} failed job(s) moved back to the queues; the ingest workers run them\n`);
-      } finally {
-        await runner.close();
-      }
-    }
-    // With BullMQ its own failed jobs are the ones to retry (their batches are kept in Postgres too).
-    const kept = config.redisUrl ? [] : await parts.ingest.failedBatches();
-    let still = 0;
-    for (const batch of kept) {
-      await parts.ingest.reopenRun(batch.runId);
-      try {
-        const result = await parts.jobs.runBatch({ runId: batch.runId, batchNo: batch.batchNo, source: batch.source, records: batch.records }, 2, true);
-        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: ${figuresText(result.figures)}\n`);
-      } catch (err) {
-        still++;
-        process.stdout.write(`run ${batch.runId} batch ${batch.batchNo}: failed again (${(err as Error).message})\n`);
-      }
-    }
-    if (!config.redisUrl && kept.length === 0) process.stdout.write('no failed batches\n');
-    if (still > 0) process.exitCode = 2;
+    const { requeued, ran } = await runner.retryFailed((batch) => process.stdout.write(`${retriedText(batch)}\n`));
+    if (requeued !== undefined) process.stdout.write(`${requeued} failed job(s) moved back to the queues; the ingest workers run them\n`);
+    if (ran?.length === 0) process.stdout.write('no failed batches\n');
+    if (ran?.some((b) => b.error !== undefined)) process.exitCode = 2;
   } finally {
+    await runner.close();
     await parts.close();
   }
 }
+
+const retriedText = (b: RetriedBatch) =>
+  `run ${b.runId} batch ${b.batchNo}: ${b.error === undefined ? figuresText(b.figures!) : `failed again (${b.error})`}`;

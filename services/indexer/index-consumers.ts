@@ -1,8 +1,8 @@
-import type { EmbeddingStore } from '../../shared/embeddings/embedding-store';
+import type { EmbeddingStore } from '../../modules/embeddings';
 import type { IndexTarget } from '../../shared/indexing/change-follower';
-import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
-import type { Paper } from '../../shared/papers/paper';
-import type { VectorIndex } from '../../shared/vector-index/vector-index.port';
+import type { KeywordIndex } from '../../modules/keyword-index';
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { VectorIndex } from '../../modules/vector-index';
 
 /** A shared derived index the indexer keeps: its name (for its log position) and how to write it. */
 export interface IndexConsumer extends IndexTarget {

@@ -1,20 +1,22 @@
 import type { Config } from '../../shared/config/config';
 import { ChangeListener } from '../../shared/db/change-listener';
 import type { Database } from '../../shared/db/database';
-import { createEmbedder } from '../../shared/embeddings/embedder.factory';
-import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
-import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../shared/keyword-index/index-sync';
-import { createKeywordIndex } from '../../shared/keyword-index/keyword-index.factory';
+import { createEmbedder } from '../../modules/embeddings';
+import { EmbeddingStore } from '../../modules/embeddings';
+import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../modules/keyword-index';
+import { createKeywordIndex } from '../../modules/keyword-index';
 import type { Logger } from '../../shared/logging/logger';
-import { PaperChangeLog } from '../../shared/papers/change-log';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { PaperChangeLog } from '../../modules/papers';
+import { PaperRepository } from '../../modules/papers';
 import type { ModuleDefinition } from '../../shared/runtime/module';
-import { createVectorIndex } from '../../shared/vector-index/vector-index.factory';
+import { createVectorIndex } from '../../modules/vector-index';
 import { keywordConsumer, vectorConsumer, type IndexConsumer } from './index-consumers';
 import { LeaderLock } from './leader-lock';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportDeadLetters, reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { SharedIndexer } from './shared-indexer';
+import { databaseModule } from '../../shared/db/database.module';
+import { papersModule } from '../../modules/papers';
 
 // Any constant works; every indexer instance of one database must use the same.
 export const INDEXER_LOCK_KEY = 7_240_612;
@@ -42,13 +44,13 @@ export const indexerModule: ModuleDefinition<SharedIndexer | undefined> = {
   name: 'indexer',
   dependsOn: ['database', 'papers'],
   async init({ config, logger, get }) {
-    const db = get<Database>('database');
+    const db = get(databaseModule);
     const consumers = await sharedIndexConsumers(config, db, logger);
     if (consumers.length === 0) {
       logger.debug('indexer: no shared index configured (Elasticsearch, Qdrant); nothing to do');
       return { value: undefined };
     }
-    const indexer = startIndexer(db, get<PaperRepository>('papers'), consumers, logger);
+    const indexer = startIndexer(db, get(papersModule), consumers, logger);
     const listener = new ChangeListener(
       db.url,
       { [PAPERS_CHANGED_CHANNEL]: async () => indexer.nudge(), [PAPERS_REINDEX_CHANNEL]: async () => indexer.nudge() },

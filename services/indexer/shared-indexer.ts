@@ -1,9 +1,9 @@
-import { resolveChanges } from '../../shared/indexing/change-follower';
+import { ChangeFollower } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
-import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChange, type PaperChangeLog } from '../../shared/papers/change-log';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../../modules/papers';
 import { SpanKind, withSpan } from '../../shared/telemetry/spans';
-import type { Paper } from '../../shared/papers/paper';
-import type { PaperRepository } from '../../shared/papers/paper.repository';
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { PaperRepository } from '../../modules/papers';
 import type { IndexConsumer } from './index-consumers';
 import type { LeaderLock } from './leader-lock';
 
@@ -30,9 +30,10 @@ export interface ConsumerState {
 
 /**
  * The one writer of the shared derived indexes (Elasticsearch, Qdrant). While it holds the leader
- * lock it applies the change log to each index in order, saving each index's position after each
- * batch (so a restart or a new leader resumes there: a change is applied once, or again after a
- * crash mid-batch, which writes the same documents). A batch that fails is retried with backoff; if
+ * lock it applies the change log to each index in order, a batch per index in turn, each through a
+ * `ChangeFollower` whose position is saved in Postgres after each batch, through the lock's own
+ * connection (so a restart or a new leader resumes there: a change is applied once, or again after
+ * a crash mid-batch, which writes the same documents). A batch that fails is retried with backoff; if
  * it keeps failing and some of its papers go in one by one, the others get a dead-letter record and
  * the log moves on; if none go in, the engine is down: the position stays and the batch is retried.
  */
@@ -40,6 +41,7 @@ export class SharedIndexer {
   private readonly states = new Map<string, ConsumerState>();
   /** Indexes whose `init` succeeded (an engine down at start is retried like a failed batch). */
   private readonly initialised = new Set<string>();
+  private readonly followers = new Map<string, ChangeFollower>();
   private stopped = false;
   private wake?: () => void;
   private loop?: Promise<void>;
@@ -102,25 +104,42 @@ export class SharedIndexer {
 
   /** Applies one batch to one index; true when there was one. */
   private async drainOnce(consumer: IndexConsumer): Promise<boolean> {
-    const { log } = this.deps;
     if (!this.initialised.has(consumer.name)) {
       await consumer.init();
       this.initialised.add(consumer.name);
     }
-    const state = this.stateOf(consumer, (await log.position(consumer.name)) ?? LOG_ORIGIN);
-    const { changes, next } = await log.read(state.cursor, this.options.batchSize);
-    if (changes.length === 0) return false;
-    // A trace a batch (an empty poll makes none): its reads, the engine calls, the position saved.
-    await withSpan('indexer batch', { 'gx.index': consumer.name, 'gx.changes': changes.length }, () => this.applyBatch(consumer, state, changes, next), {
-      kind: SpanKind.INTERNAL,
-      root: true,
-    });
-    return true;
+    const state = this.stateOf(consumer);
+    const follower = this.followerOf(consumer);
+    try {
+      const applied = await follower.step();
+      state.applied += applied;
+      return applied > 0;
+    } finally {
+      // The follower read the saved position first: another leader may have moved it meanwhile.
+      state.cursor = follower.cursor;
+    }
   }
 
-  private async applyBatch(consumer: IndexConsumer, state: ConsumerState, changes: PaperChange[], next: LogCursor): Promise<void> {
-    const { log } = this.deps;
-    const { upserts, deletes } = await resolveChanges(changes, this.deps.papers);
+  private followerOf(consumer: IndexConsumer): ChangeFollower {
+    let follower = this.followers.get(consumer.name);
+    if (!follower) {
+      const { log, papers, lock } = this.deps;
+      follower = new ChangeFollower(log, papers, { apply: (upserts, deletes) => this.write(consumer, upserts, deletes) }, { ...LOG_ORIGIN }, {
+        batchSize: this.options.batchSize,
+        // Saved through the lock's connection: a leader that lost the lock cannot move the position.
+        position: { load: () => log.position(consumer.name), save: (cursor) => log.savePosition(consumer.name, cursor, lock) },
+        // A trace a batch (an empty poll makes none): its reads, the engine calls, the position saved.
+        aroundBatch: (changes, work) =>
+          withSpan('indexer batch', { 'gx.index': consumer.name, 'gx.changes': changes.length }, work, { kind: SpanKind.INTERNAL, root: true }),
+      });
+      this.followers.set(consumer.name, follower);
+    }
+    return follower;
+  }
+
+  /** One batch into one index, retried; what keeps failing is isolated (see the class comment). */
+  private async write(consumer: IndexConsumer, upserts: Paper[], deletes: string[]): Promise<void> {
+    const state = this.stateOf(consumer);
     let whole = true;
     try {
       await this.withRetries(() => consumer.apply(upserts, deletes));
@@ -137,9 +156,6 @@ export class SharedIndexer {
         [...upserts.map((p) => p.id), ...deletes],
       ]);
     }
-    await log.savePosition(consumer.name, next, this.deps.lock);
-    state.cursor = next;
-    state.applied += changes.length;
   }
 
   /**
@@ -209,26 +225,24 @@ export class SharedIndexer {
     }
   }
 
-  /** The papers as they are now, in the order the log names them, from its first change to its last. */
+  /**
+   * The papers as they are now, in the order the log names them, from its first change to its last:
+   * a follower from the origin whose target hands each batch's papers on.
+   */
   private async *replay(): AsyncGenerator<Paper[]> {
-    let cursor: LogCursor = { ...LOG_ORIGIN };
-    for (;;) {
-      const { changes, next } = await this.deps.log.read(cursor, this.options.batchSize);
-      if (changes.length === 0) return;
-      const { upserts } = await resolveChanges(changes, this.deps.papers);
-      if (upserts.length) yield upserts;
-      cursor = next;
-    }
+    let papers: Paper[] = [];
+    const follower = new ChangeFollower(this.deps.log, this.deps.papers, { apply: async (upserts) => void (papers = upserts) }, { ...LOG_ORIGIN }, {
+      batchSize: this.options.batchSize,
+    });
+    while ((await follower.step()) > 0) if (papers.length) yield papers;
   }
 
-  private stateOf(consumer: IndexConsumer, saved: LogCursor): ConsumerState {
+  private stateOf(consumer: IndexConsumer): ConsumerState {
     let state = this.states.get(consumer.name);
     if (!state) {
-      state = { name: consumer.name, cursor: saved, applied: 0, deadLettered: 0 };
+      state = { name: consumer.name, cursor: { ...LOG_ORIGIN }, applied: 0, deadLettered: 0 };
       this.states.set(consumer.name, state);
     }
-    // Another leader may have moved it meanwhile: the saved position is the truth.
-    state.cursor = saved;
     return state;
   }
 

@@ -1,6 +1,36 @@
-import type { Paper } from '../papers/paper';
-import type { PaperRepository } from '../papers/paper.repository';
-import type { LogCursor, LogLag, PaperChange, PaperChangeLog } from '../papers/change-log';
+import type { Paper } from '../papers/paper.schema';
+
+// The change log as a follower sees it. The kernel imports no module, so these are stated here and
+// the papers module's PaperChangeLog and PaperRepository fit them as they are.
+
+/** A place in the change log: every change at or before it has been applied. */
+export interface LogCursor {
+  position: string;
+}
+
+export interface PaperChange {
+  paperId: string;
+  op: 'upsert' | 'delete';
+}
+
+export interface LogLag {
+  changes: number;
+  seconds: number;
+}
+
+/** What a follower reads: the changes after a cursor, in order, and how far behind a cursor is. */
+export interface FollowedLog {
+  read(after: LogCursor, limit: number): Promise<{ changes: PaperChange[]; next: LogCursor }>;
+  lag(after: LogCursor): Promise<LogLag>;
+}
+
+/** The papers as they are now, by id (those that no longer exist are left out). */
+export interface PaperLookup {
+  findByIds(ids: string[]): Promise<Paper[]>;
+}
+
+/** Before the first change. */
+const ORIGIN: Readonly<LogCursor> = { position: '0' };
 
 /** A derived index as the change log sees it: papers to write as they are now, ids to remove. */
 export interface IndexTarget {
@@ -11,13 +41,31 @@ export interface IndexTarget {
  * Turns a batch of changes into what an index must do: each paper once (its last change wins), read
  * as it is now; a paper gone from Postgres is removed whatever the change said.
  */
-export async function resolveChanges(changes: PaperChange[], papers: PaperRepository): Promise<{ upserts: Paper[]; deletes: string[] }> {
+export async function resolveChanges(changes: PaperChange[], papers: PaperLookup): Promise<{ upserts: Paper[]; deletes: string[] }> {
   const last = new Map<string, PaperChange['op']>();
   for (const c of changes) last.set(c.paperId, c.op);
   const wanted = [...last].filter(([, op]) => op === 'upsert').map(([id]) => id);
   const found = wanted.length ? await papers.findByIds(wanted) : [];
   const present = new Set(found.map((p) => p.id));
   return { upserts: found, deletes: [...last.keys()].filter((id) => !present.has(id)) };
+}
+
+/**
+ * Where a follower's position lives when it is kept outside the follower (Postgres, for the shared
+ * indexer): read before each batch, since another writer (a new leader) may have moved it, and
+ * written after each batch is applied.
+ */
+export interface PositionStore {
+  load(): Promise<LogCursor | undefined>;
+  save(cursor: LogCursor): Promise<void>;
+}
+
+export interface ChangeFollowerOptions {
+  batchSize?: number;
+  /** Without one the position is `cursor` alone, and its owner persists it (with its snapshot). */
+  position?: PositionStore;
+  /** Runs around each batch that holds changes (a trace span): resolving, applying and saving. */
+  aroundBatch?: (changes: PaperChange[], work: () => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -31,11 +79,11 @@ export class ChangeFollower {
   private halted = false;
 
   constructor(
-    private readonly log: PaperChangeLog,
-    private readonly papers: PaperRepository,
+    private readonly log: FollowedLog,
+    private readonly papers: PaperLookup,
     private readonly target: IndexTarget,
     public cursor: LogCursor,
-    private readonly options: { batchSize?: number } = {},
+    private readonly options: ChangeFollowerOptions = {},
   ) {}
 
   /** Runs `work` when nothing else of this follower runs (a rebuild, say). */
@@ -52,16 +100,21 @@ export class ChangeFollower {
       this.pending = undefined;
       let applied = 0;
       while (!this.halted) {
-        const { changes, next } = await this.log.read(this.cursor, this.options.batchSize ?? 500);
-        if (changes.length === 0) return applied;
-        const { upserts, deletes } = await resolveChanges(changes, this.papers);
-        await this.target.apply(upserts, deletes);
-        this.cursor = next;
-        applied += changes.length;
+        const n = await this.applyNext();
+        if (n === 0) return applied;
+        applied += n;
       }
       return applied;
     });
     return this.pending;
+  }
+
+  /**
+   * Applies the next batch only, if there is one; resolves with how many changes it held (0: none).
+   * For a caller that shares its time between several logs' followers (the shared indexer).
+   */
+  step(): Promise<number> {
+    return this.exclusive(() => this.applyNext());
   }
 
   /** Stops after the batch in progress (shutdown); the cursor stays where the last applied batch ended. */
@@ -75,5 +128,20 @@ export class ChangeFollower {
 
   lag(): Promise<LogLag> {
     return this.log.lag(this.cursor);
+  }
+
+  private async applyNext(): Promise<number> {
+    const { position, aroundBatch, batchSize } = this.options;
+    if (position) this.cursor = (await position.load()) ?? { ...ORIGIN };
+    const { changes, next } = await this.log.read(this.cursor, batchSize ?? 500);
+    if (changes.length === 0) return 0;
+    const work = async () => {
+      const { upserts, deletes } = await resolveChanges(changes, this.papers);
+      await this.target.apply(upserts, deletes);
+      await position?.save(next);
+      this.cursor = next;
+    };
+    await (aroundBatch ? aroundBatch(changes, work) : work());
+    return changes.length;
   }
 }

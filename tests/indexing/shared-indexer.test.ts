@@ -1,10 +1,10 @@
-import { EmbeddedEmbedder } from '../../shared/embeddings/embedder.embedded';
-import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
+import { EmbeddedEmbedder } from '../../modules/embeddings/embedder.embedded';
+import { EmbeddingStore } from '../../modules/embeddings/embedding-store';
 import { createLogger } from '../../shared/logging/logger';
-import { PaperChangeLog } from '../../shared/papers/change-log';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
+import { PaperChangeLog } from '../../modules/papers/change-log';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
+import { EmbeddedVectorIndex } from '../../modules/vector-index/vector-index.embedded';
 import { vectorConsumer, type IndexConsumer } from '../../services/indexer/index-consumers';
 import { LeaderLock } from '../../services/indexer/leader-lock';
 import { INDEXER_LOCK_KEY } from '../../services/indexer/module';
@@ -12,9 +12,10 @@ import { SharedIndexer } from '../../services/indexer/shared-indexer';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { MapIndex } from './map-index';
+import { paperLine } from '../support/paper-fixtures';
 
 const logger = createLogger({ level: 'silent' });
-const paper = (id: string) => ({ id, title: `Hydrogen storage study ${id}`, abstract: `Carbon and hydrogen, case ${id}.`, lang: 'en', year: 2023 });
+const paper = (id: string) => paperLine(id, { title: `Hydrogen storage study ${id}`, abstract: `Carbon and hydrogen, case ${id}.`, year: 2023 });
 const OPTIONS = { batchSize: 10, attempts: 2, backoffMs: 5, pollMs: 20 };
 
 /** Counts every passage the embedding service is asked for. */

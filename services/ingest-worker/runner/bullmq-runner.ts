@@ -5,6 +5,7 @@ import type { Logger } from '../../../shared/logging/logger';
 import { scheduledSince } from '../ingest-factory';
 import type { RunTrigger } from '../pipeline/ingest.repository';
 import { newRunId, type BatchJobData, type IngestJobs } from './ingest-jobs';
+import type { JobRunner, QueueDepths, RetryOutcome, RunnerStatus } from './job-runner.port';
 
 export const FETCH_QUEUE = 'ingest-fetch';
 export const BATCH_QUEUE = 'ingest-batch';
@@ -18,18 +19,18 @@ export interface FetchJobData {
   runId?: string;
 }
 
-export interface QueueDepths {
-  [queue: string]: { waiting: number; active: number; delayed: number; failed: number; completed: number };
-}
+export type { QueueDepths } from './job-runner.port';
 
 /**
  * Ingest on BullMQ: a fetch queue (one job per run: pages become batch jobs) and a batch queue (the
- * pipeline), each with its own concurrency; retries with exponential backoff; failed jobs kept for
- * inspection and `gx ingest retry-failed`; the daily run is a job scheduler (cron and time zone).
+ * pipeline), each with its own concurrency; retries with exponential backoff, of fetches and batches
+ * alike; failed jobs kept for inspection and `gx ingest retry-failed`; the daily run is a job
+ * scheduler (cron and time zone).
  * Any number of replicas may run: batch jobs have ids of their run and number, so a re-fetched run
  * adds no batch twice, and a worker that dies mid-batch has its job taken over once its lock expires.
  */
-export class BullmqRunner {
+export class BullmqRunner implements JobRunner {
+  readonly kind = 'bullmq' as const;
   private readonly connection: Redis;
   readonly fetchQueue: Queue<FetchJobData>;
   readonly batchQueue: Queue<BatchJobData>;
@@ -100,10 +101,10 @@ export class BullmqRunner {
     }
     // The run id belongs to the job, so a retried fetch continues the same run.
     const runId = data.runId ?? `run_${String(job.id).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const source = await this.jobs!.startRun(runId, data.source, data.since, data.trigger);
-    const { batches } = await this.jobs!.fetchRun(runId, source, data.since, async (batch) => {
-      await this.batchQueue.add('batch', batch, { jobId: `${runId}-${batch.batchNo}` });
-    });
+    const emit = async (batch: BatchJobData) => void (await this.batchQueue.add('batch', batch, { jobId: `${runId}-${batch.batchNo}` }));
+    const { batches } = await this.jobs!.fetchRun(runId, source, data.since, emit, last);
     return { runId, batches };
   }
 
@@ -124,19 +125,22 @@ export class BullmqRunner {
     return out;
   }
 
-  /** Failed jobs back to waiting; returns the run ids they belong to. */
-  async retryFailed(): Promise<{ jobs: number; runIds: string[] }> {
-    const runIds = new Set<string>();
-    let count = 0;
-    for (const q of [this.fetchQueue, this.batchQueue] as Queue[]) {
-      for (const job of await q.getFailed(0, -1)) {
-        await job.retry('failed');
-        const runId = (job.data as { runId?: string }).runId;
-        if (runId) runIds.add(runId);
-        count++;
-      }
-    }
-    return { jobs: count, runIds: [...runIds] };
+  async status(): Promise<RunnerStatus> {
+    const queues = await this.depths();
+    const scheduler = await this.fetchQueue.getJobScheduler(DAILY_SCHEDULER);
+    const schedule = scheduler ? { cron: scheduler.pattern ?? '', timezone: scheduler.tz ?? '', next: scheduler.next ? new Date(scheduler.next).toISOString() : null } : null;
+    return { runner: this.kind, queues, schedule };
+  }
+
+  /** Failed jobs back to waiting, for the workers (wherever they run) to take. */
+  async retryFailed(): Promise<RetryOutcome> {
+    if (!this.jobs) throw new Error('retrying failed ingest jobs needs the ingest jobs (their runs are reopened)');
+    const failed = (await Promise.all(([this.fetchQueue, this.batchQueue] as Queue[]).map((q) => q.getFailed(0, -1)))).flat();
+    const runIds = new Set(failed.map((job) => (job.data as { runId?: string }).runId).filter((id): id is string => id !== undefined));
+    // Reopened first: a run ends only while it is running, and a worker may finish a retried job at once.
+    for (const id of runIds) await this.jobs.reopenRun(id);
+    for (const job of failed) await job.retry('failed');
+    return { requeued: failed.length };
   }
 
   /** Stops taking jobs and lets the ones in progress finish (BullMQ's graceful close), then disconnects. */

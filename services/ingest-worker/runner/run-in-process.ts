@@ -11,6 +11,8 @@ export interface InProcessOptions {
   onProgress?: (p: { fetched: number; processed: number }) => void;
   /** Stops taking new pages (a shutdown); batches already fetched still finish. */
   signal?: AbortSignal;
+  /** The run's id, when the caller handed it out before the run began (an enqueued run). */
+  runId?: string;
 }
 
 export interface InProcessRun {
@@ -24,7 +26,7 @@ export interface InProcessRun {
  * exponential backoff up to `attempts`. Used by the embedded runner and by `gx ingest run`.
  */
 export async function runInProcess(jobs: IngestJobs, sourceSpec: string, since: string | undefined, trigger: RunTrigger, options: InProcessOptions): Promise<InProcessRun> {
-  const runId = newRunId();
+  const runId = options.runId ?? newRunId();
   const source = await jobs.startRun(runId, sourceSpec, since, trigger);
   const times: StageTimes = {};
   let fetched = 0;

@@ -1,0 +1,2 @@
+/** The indexer service's public surface: its module. */
+export { indexerModule } from './module';
