@@ -53,7 +53,7 @@ export function printSkipped(collection: string, reason: string): void {
 }
 
 /**
- * The figures for the README, as Markdown: one table with a column group per query set (nDCG@10
+ * The figures for docs/performance.md, as Markdown: one table with a column group per query set (nDCG@10
  * and MRR@10 for judged sets, MRR@10 and found-first for known items, answered where some door did
  * not answer every query), then the rarest-words table; then the whole summary as one JSON line,
  * as the other benchmarks end.
@@ -62,7 +62,7 @@ export function printRelevanceSummary(s: RelevanceSummary): void {
   const sets = s.collections.flatMap((c) => c.sets.map((set) => ({ ...set, knownItem: c.knownItem })));
   if (sets.length > 0) {
     out();
-    out(`--- For the README (${s.date}, embedded defaults; Markdown, paste as is) ---`);
+    out(`--- For docs/performance.md (${s.date}, embedded defaults; Markdown, paste as is) ---`);
     out();
     const columns = sets.flatMap((set) => {
       const partial = set.rows.some((r) => r.figures.answered < r.figures.queries);

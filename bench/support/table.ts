@@ -8,7 +8,7 @@ export function table(header: string[], rows: string[][]): string {
 
 /**
  * The same table in Markdown (first column left-aligned, the others right-aligned), padded so it
- * also reads as text: a report whose table goes into the README as it is printed.
+ * also reads as text: a report whose table goes into docs/performance.md as it is printed.
  */
 export function markdownTable(header: string[], rows: string[][]): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');

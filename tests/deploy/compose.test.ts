@@ -314,7 +314,7 @@ describe('docker-compose.yml', () => {
     const url = new URL(config.embedding.url!);
     const tei = svcs[url.hostname];
     expect(tei?.image).toMatch(/^ghcr\.io\/huggingface\/text-embeddings-inference:cpu-\d+\.\d+/);
-    // TEI's native `POST /embed`: what shared/embeddings/embedder.http.ts sends with EMBEDDING_API=tei.
+    // TEI's native `POST /embed`: what modules/embeddings/embedder.http.ts sends with EMBEDDING_API=tei.
     expect(config.embedding.api).toBe('tei');
     expect(config.embedding.dimensions).toBe(1024);
     const command = commandOf(tei);

@@ -114,7 +114,7 @@ describe('database roles (k8s/base/db-roles.sql): migrations as the schema owner
     expect(counts.rows[0]).toEqual({ keys: 1, papers: 1, changes: 1, reindex: 1 });
   });
 
-  it("a second login role IN ROLE gx_app (the README's password rotation without failed connections) works as gx_app does", async () => {
+  it('a second login role IN ROLE gx_app (docs/operations.md#rotate-the-database-passwords: rotation without failed connections) works as gx_app does', async () => {
     const second = { name: `${app.name}_2`, password: randomBytes(12).toString('hex') };
     await admin.query(`CREATE ROLE ${second.name} LOGIN PASSWORD '${second.password}' IN ROLE ${app.name}`);
     try {

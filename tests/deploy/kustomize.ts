@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { loadYaml, ROOT, type Obj } from './deploy-files';
@@ -191,11 +192,50 @@ export function render(dir: string): Obj[] {
 }
 
 /**
+ * A kubeconfig that reaches no server: one cluster at port 0 of the loopback address, where nothing
+ * can listen, and no credentials. An empty kubeconfig would not do: kubectl then defaults to
+ * http://localhost:8080, and a kubectl that dispatches on the server's version (gcloud's) asks that
+ * server for `/version` before any command, `kustomize` and `version --client` included.
+ */
+const NO_SERVER_KUBECONFIG = `apiVersion: v1
+kind: Config
+clusters:
+  - name: none
+    cluster:
+      server: https://127.0.0.1:0
+contexts:
+  - name: none
+    context:
+      cluster: none
+current-context: none
+`;
+
+/**
+ * Runs kubectl on a kubeconfig of its own (above; never the user's) and a cache folder of its own,
+ * both in a temporary folder removed afterwards, without the variables that would point it at a
+ * cluster (KUBERNETES_MASTER, the in-cluster KUBERNETES_SERVICE_HOST/PORT).
+ */
+function runKubectl(args: string[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-kubectl-'));
+  try {
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    fs.writeFileSync(kubeconfig, NO_SERVER_KUBECONFIG);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(KUBECONFIG|KUBERNETES_MASTER|KUBERNETES_SERVICE_HOST|KUBERNETES_SERVICE_PORT)$/.test(name)));
+    return spawnSync('kubectl', [`--kubeconfig=${kubeconfig}`, `--cache-dir=${path.join(dir, 'cache')}`, ...args], {
+      encoding: 'utf8',
+      env: { ...env, KUBECONFIG: kubeconfig },
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The kustomize inside kubectl when it is 5 or later (older ones, such as Debian's kubectl 1.20 with
  * kustomize 2, predate `labels` and targeted patches); undefined when there is none.
  */
 export function kubectlKustomizeVersion(): string | undefined {
-  const r = spawnSync('kubectl', ['version', '--client', '-o', 'json'], { encoding: 'utf8' });
+  const r = runKubectl(['version', '--client', '-o', 'json']);
   if (r.error || r.status !== 0) return undefined;
   const version = (JSON.parse(r.stdout) as { kustomizeVersion?: string }).kustomizeVersion;
   return version && Number(/^v?(\d+)/.exec(version)?.[1]) >= 5 ? version : undefined;
@@ -204,7 +244,7 @@ export function kubectlKustomizeVersion(): string | undefined {
 /** `kubectl kustomize dir`, or undefined when no kubectl with kustomize 5 is installed. */
 export function kubectlKustomize(dir: string): Obj[] | undefined {
   if (!kubectlKustomizeVersion()) return undefined;
-  const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
+  const r = runKubectl(['kustomize', dir]);
   if (r.status !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${r.stderr}`);
   return parseDocs(r.stdout, `kubectl kustomize ${dir}`);
 }

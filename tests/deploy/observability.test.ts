@@ -4,7 +4,7 @@
  * and against the metrics the gx processes expose (metric-names.ts):
  *
  * - every rule is complete (expr, for, severity, summary, description) and its runbook_url leads
- *   to a subsection of README.md "Alerts and runbooks" (and every subsection there to a rule);
+ *   to a subsection of docs/runbooks.md "Runbooks" (and every subsection there to a rule);
  * - every metric, label and closed label value an expression uses exists;
  * - the dashboard is a well-formed Grafana dashboard on the provisioned Prometheus datasource and
  *   shows every gx metric;
@@ -23,7 +23,7 @@ const PROMETHEUS_FILE = path.join(OBS, 'prometheus.yml');
 const COLLECTOR_FILE = path.join(OBS, 'otel-collector.yaml');
 const GRAFANA_DIR = path.join(OBS, 'grafana');
 const DASHBOARD_FILE = path.join(GRAFANA_DIR, 'dashboards', 'gx-overview.json');
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const RUNBOOKS = fs.readFileSync(path.join(ROOT, 'docs', 'runbooks.md'), 'utf8');
 
 const REQUIRED_ALERTS = [
   'GxTargetDown',
@@ -60,9 +60,9 @@ const slug = (heading: string) =>
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
 
-/** The `###` headings of one `##` section of README.md. */
+/** The `###` headings of one `##` section of docs/runbooks.md. */
 function subsections(section: string): string[] {
-  const lines = README.split('\n');
+  const lines = RUNBOOKS.split('\n');
   const start = lines.findIndex((l) => l.trim() === `## ${section}`);
   if (start < 0) return [];
   const end = lines.findIndex((l, i) => i > start && /^## /.test(l));
@@ -151,7 +151,7 @@ function definedInCode(): Map<string, { type: string; labels: string[]; file: st
       if (e.isDirectory()) return e.name === 'node_modules' ? [] : walk(p);
       return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [p] : [];
     });
-  for (const file of ['shared', 'services'].flatMap((d) => walk(path.join(ROOT, d)))) {
+  for (const file of ['shared', 'modules', 'services'].flatMap((d) => walk(path.join(ROOT, d)))) {
     const text = fs.readFileSync(file, 'utf8');
     const re = /\b(counter|gauge|histogram)\(\s*'([a-z_:][a-z0-9_:]*)'\s*,\s*(?:'(?:[^'\\]|\\.)*'|`[^`]*`)\s*,\s*\[([^\]]*)\]/g;
     for (const m of text.matchAll(re))
@@ -195,12 +195,12 @@ describe('alert rules (infra/observability/alert-rules.yml)', () => {
     expect(problems(a.expr)).toEqual([]);
   });
 
-  it('every runbook_url leads to a subsection of README.md "Alerts and runbooks", and every subsection there has its alert', () => {
-    const headings = subsections('Alerts and runbooks');
+  it('every runbook_url leads to a subsection of docs/runbooks.md "Runbooks", and every subsection there has its alert', () => {
+    const headings = subsections('Runbooks');
     expect(headings.length).toBeGreaterThan(0);
     const anchors = new Map(headings.map((h) => [slug(h), h]));
     for (const a of alerts) {
-      const m = /^README\.md#(.+)$/.exec(a.annotations?.runbook_url ?? '');
+      const m = /^docs\/runbooks\.md#(.+)$/.exec(a.annotations?.runbook_url ?? '');
       expect({ alert: a.alert, url: a.annotations?.runbook_url, anchor: Boolean(m && anchors.has(m[1])) }).toEqual({ alert: a.alert, url: a.annotations?.runbook_url, anchor: true });
     }
     const linked = new Set(alerts.map((a) => a.annotations.runbook_url.split('#')[1]));

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DEMO_COUNT } from '../../shared/demo/demo-papers';
+import { DEFAULT_DEMO_COUNT } from '../../modules/papers/demo/demo-papers';
 import { kustomizationDir } from './kustomize';
 import { bytes, containersOf, dataVolumeLimit, enginesOf, envOf, KiB, MiB, plainValues, renderedKustomization, targetOf, type Engines } from './k8s-rendered';
 
@@ -79,7 +79,7 @@ describe('the sizing formula', () => {
   });
 
   it('the formula covers the measured figures it was derived from', () => {
-    // VmHWM / snapshot size measured for the README (see the SIZING comment), in MiB.
+    // VmHWM / snapshot size measured for docs/sizing.md (see the SIZING comment), in MiB.
     const measured = [
       { papers: 5_000, keywordOnly: 184.8, semanticPeak: 285.8, snapshot: 40.02 },
       { papers: 10_000, keywordOnly: 245.5, semanticPeak: 438.0, snapshot: 80.13 },

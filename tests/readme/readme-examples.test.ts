@@ -3,17 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { documentationFiles, readDoc } from '../docs/markdown';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
 /**
- * The README's shell examples work as pasted. Every ```sh block runs, except one whose line before
- * (blank lines aside) is `<!-- readme-test: skip … -->`. A block runs through `bash -euo pipefail`
+ * The shell examples of the README and of every docs/*.md page work as pasted. Every ```sh block
+ * runs, except one whose line before (blank lines aside) is `<!-- readme-test: skip … -->`. A block runs through `bash -euo pipefail`
  * in the project folder against `gx start --target all` with demo data, as `npm start` gives, with
  * `localhost:8080` / `localhost:8081` rewritten to the server's ports and nothing else changed.
  * Every curl must exit 0 with a 2xx: the block runs with a `curl` function that adds `--fail-with-body`
  * and reports each status on stderr. A block that would install, build, start a server or run the
- * tests (NOT_RUNNABLE) is never run: unless it is marked to be skipped, its test fails.
+ * tests (NOT_RUNNABLE) is never run: unless it is marked to be skipped, its test fails. All the
+ * blocks, the README's first and then each page's in file-name order, run one after another
+ * against the same server.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const SKIP_MARKER = /^<!--\s*readme-test:\s*skip\b.*-->$/;
@@ -21,23 +24,27 @@ const STATUS_LINE = 'readme-test-status';
 const NOT_RUNNABLE = /\b(npm (install|ci|start|test|run)|gx start|docker|kubectl)\b/;
 
 interface Example {
+  /** The Markdown file, relative to the project folder. */
+  file: string;
   line: number;
   code: string;
 }
 
-function readmeExamples(): { runnable: Example[]; skipped: Example[] } {
-  const lines = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
+function documentationExamples(): { runnable: Example[]; skipped: Example[] } {
   const runnable: Example[] = [];
   const skipped: Example[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```(sh|bash|shell)\s*$/.test(lines[i])) continue;
-    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
-    if (end < 0) throw new Error(`README.md line ${i + 1}: unclosed code block`);
-    let before = i - 1;
-    while (before >= 0 && lines[before].trim() === '') before--;
-    const example = { line: i + 1, code: lines.slice(i + 1, end).join('\n') };
-    (before >= 0 && SKIP_MARKER.test(lines[before].trim()) ? skipped : runnable).push(example);
-    i = end;
+  for (const file of documentationFiles()) {
+    const lines = readDoc(file).split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^```(sh|bash|shell)\s*$/.test(lines[i])) continue;
+      const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
+      if (end < 0) throw new Error(`${file} line ${i + 1}: unclosed code block`);
+      let before = i - 1;
+      while (before >= 0 && lines[before].trim() === '') before--;
+      const example = { file, line: i + 1, code: lines.slice(i + 1, end).join('\n') };
+      (before >= 0 && SKIP_MARKER.test(lines[before].trim()) ? skipped : runnable).push(example);
+      i = end;
+    }
   }
   return { runnable, skipped };
 }
@@ -71,9 +78,10 @@ function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv;
   });
 }
 
-const { runnable, skipped } = readmeExamples();
+const { runnable, skipped } = documentationExamples();
+const where = (e: Example) => `${e.file} line ${e.line}`;
 
-describe('the README examples', () => {
+describe('the README and docs examples', () => {
   let database: TestDatabase;
   let tempDir: string | undefined;
   let server: ChildProcess | undefined;
@@ -124,24 +132,25 @@ describe('the README examples', () => {
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('has runnable examples, and skips only blocks that cannot run here', () => {
-    expect(runnable.length).toBeGreaterThan(0);
+  it('has runnable examples, in the README and in docs/, and skips only blocks that cannot run here', () => {
+    expect(runnable.filter((e) => e.file === 'README.md').length).toBeGreaterThan(0);
+    expect(runnable.filter((e) => e.file.startsWith('docs/')).length).toBeGreaterThan(0);
     expect(runnable.reduce((n, e) => n + curlCount(e.code), 0)).toBeGreaterThan(0);
     // The skip marker is for blocks such as the quick start (npm install, npm start, npm test), not a way around this test.
-    expect(skipped.filter((e) => !NOT_RUNNABLE.test(e.code)).map((e) => `README.md line ${e.line}`)).toEqual([]);
+    expect(skipped.filter((e) => !NOT_RUNNABLE.test(e.code)).map(where)).toEqual([]);
   });
 
   // (it.each would refuse an empty table; the test above reports that case.)
-  if (runnable.length > 0) it.each(runnable.map((e) => [`line ${e.line}: ${e.code.split('\n').find((l) => l.trim() && !l.startsWith('#'))}`, e] as const))(
-    'README.md %s',
+  if (runnable.length > 0) it.each(runnable.map((e) => [`${where(e)}: ${e.code.split('\n').find((l) => l.trim() && !l.startsWith('#'))}`, e] as const))(
+    '%s',
     async (_name, example) => {
       if (NOT_RUNNABLE.test(example.code)) {
-        throw new Error(`README.md line ${example.line}: this block installs, builds, starts a server or runs the tests; mark it <!-- readme-test: skip --> or change it`);
+        throw new Error(`${where(example)}: this block installs, builds, starts a server or runs the tests; mark it <!-- readme-test: skip --> or change it`);
       }
       const code = example.code.replace(/\blocalhost:8080\b/g, `localhost:${ports.public}`).replace(/\blocalhost:8081\b/g, `localhost:${ports.api}`);
       const script = [
         `curl() { command curl --fail-with-body --silent --show-error --max-time 30 --write-out '%{stderr}${STATUS_LINE} %{http_code}\\n' "$@"; }`,
-        'command -v jq >/dev/null || { echo "the README examples need jq" >&2; exit 127; }',
+        'command -v jq >/dev/null || { echo "the README and docs examples need jq" >&2; exit 127; }',
         code,
       ].join('\n');
       const result = await run('bash', ['-euo', 'pipefail', '-c', script], { env, timeoutMs: 120_000 });
@@ -149,7 +158,7 @@ describe('the README examples', () => {
       const ok = result.code === 0 && statuses.length === curlCount(example.code) && statuses.every((s) => s >= 200 && s < 300);
       if (!ok) {
         throw new Error(
-          `README.md line ${example.line}: the example failed (bash exit ${result.code}, curl statuses ${JSON.stringify(statuses)}, ${curlCount(example.code)} curl commands)\n` +
+          `${where(example)}: the example failed (bash exit ${result.code}, curl statuses ${JSON.stringify(statuses)}, ${curlCount(example.code)} curl commands)\n` +
             `--- script\n${code}\n--- stdout\n${result.stdout.slice(-3000)}\n--- stderr\n${result.stderr.slice(-3000)}` +
             (server?.exitCode !== null || server?.signalCode !== null ? `\n--- the server exited (${server?.exitCode ?? server?.signalCode}):\n${serverLog.join('\n')}` : ''),
         );
