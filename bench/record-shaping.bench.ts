@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { generateDemoPapers } from '../shared/demo/demo-papers';
-import type { Paper } from '../shared/papers/paper';
-import { parsePaperInput } from '../shared/papers/paper-input';
+import { generateDemoPapers } from '../modules/papers/demo/demo-papers';
+import type { Paper } from '../shared/papers/paper.schema';
+import { parsePaperInput } from '../modules/papers/paper-input';
 import { codePointLength, truncateText } from '../shared/text/normalize';
-import { ABSTRACT_MAX_CHARS, toPublicPaper, type PublicPaper } from '../services/public-search/public-paper';
+import { ABSTRACT_MAX_CHARS, toPublicPaper, type PublicPaper } from '../shared/papers/public-paper';
 import { REAL_PAPERS_FILE } from './support/corpus';
 import { median } from './support/stats';
 import { table } from './support/table';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EMBEDDED_DIMENSIONS } from '../shared/embeddings/embedder.embedded';
-import { EmbeddedVectorIndex, HNSW_DEFAULTS } from '../shared/vector-index/vector-index.embedded';
+import { EMBEDDED_DIMENSIONS } from '../modules/embeddings/embedder.embedded';
+import { EmbeddedVectorIndex, HNSW_DEFAULTS } from '../modules/vector-index/vector-index.embedded';
 import { createApiKey } from './support/api-key';
 import { withCleanup } from './support/cleanup';
 import { loadCorpus, type CorpusReport } from './support/corpus';

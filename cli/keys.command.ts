@@ -1,14 +1,14 @@
 import os from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
-import { ApiKeyRepository } from '../shared/api-keys/api-key.repository';
-import type { KeyStatus, Plan } from '../shared/api-keys/api-key';
+import { ApiKeyRepository } from '../modules/api-keys';
+import type { KeyStatus, Plan } from '../modules/api-keys';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { ProblemError } from '../shared/errors/problem';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
-import { ApiKeyService, type KeyAction, type Limits } from '../services/events-keys/api-key.service';
+import { ApiKeyService, type KeyAction, type Limits } from '../services/events-keys';
 
 /** Operators act under their login name; the audit trail records it. */
 const actor = () => `cli:${os.userInfo().username}`;

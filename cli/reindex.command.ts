@@ -2,10 +2,10 @@ import os from 'node:os';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
-import { PAPERS_REINDEX_CHANNEL } from '../shared/keyword-index/index-sync';
+import { PAPERS_REINDEX_CHANNEL } from '../modules/keyword-index';
 import type { Logger } from '../shared/logging/logger';
-import { PaperChangeLog } from '../shared/papers/change-log';
-import { PaperRepository } from '../shared/papers/paper.repository';
+import { PaperChangeLog } from '../modules/papers';
+import { PaperRepository } from '../modules/papers';
 import { Runtime } from '../shared/runtime/runtime';
 
 /**

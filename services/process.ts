@@ -3,12 +3,8 @@ import { createBaseApp, errorHandler, notFoundHandler } from '../shared/http/bas
 import { listen, type RunningServer } from '../shared/http/http-server';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
-import type { Gateway } from './gateway/module';
-import { apiDoor } from './gateway/api-door';
-import { publicDoor } from './gateway/public-door';
-import { PUBLIC_CORS_HEADERS } from './gateway/cors';
-import { provenanceHeaderValues } from './gateway/provenance';
-import { callerFromGateway, requireGatewayCaller } from '../shared/http/gateway-caller';
+import { apiDoor, provenanceHeaderValues, PUBLIC_CORS_HEADERS, publicDoor, type Gateway } from './gateway';
+import { callerFromGateway, requireGatewayCaller } from '../modules/api-keys';
 import { MODULES, resolveTargets } from './registry';
 import { metricsListener } from '../shared/telemetry/metrics';
 

@@ -1,31 +1,33 @@
 import { responseCacheModule } from '../shared/cache/response-cache.module';
 import { databaseModule } from '../shared/db/database.module';
-import { keywordIndexModule } from '../shared/keyword-index/keyword-index.module';
-import { papersModule } from '../shared/papers/papers.module';
+import { keywordIndexModule } from '../modules/keyword-index';
+import { papersModule } from '../modules/papers';
 import { redisModule } from '../shared/redis/redis.module';
 import type { ModuleDefinition } from '../shared/runtime/module';
-import { apiKeysModule } from '../shared/api-keys/api-keys.module';
-import { vectorSearchModule } from '../shared/vector-index/vector-search.module';
-import { companyDataModule } from './company-data/module';
-import { eventsKeysModule } from './events-keys/module';
-import { semanticSearchModule } from './semantic-search/module';
-import { ingestWorkerModule } from './ingest-worker/module';
-import { gatewayModule } from './gateway/module';
-import { indexerModule } from './indexer/module';
-import { publicSearchModule } from './public-search/module';
+import { apiKeysModule } from '../modules/api-keys';
+import { vectorSearchModule } from '../modules/vector-index';
+import { companyDataModule } from './company-data';
+import { eventsKeysModule } from './events-keys';
+import { semanticSearchModule } from './semantic-search';
+import { ingestWorkerModule } from './ingest-worker';
+import { gatewayModule } from './gateway';
+import { indexerModule } from './indexer';
+import { publicSearchModule } from './public-search';
+import { publicSiteModule } from './public-site';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, eventsKeysModule, companyDataModule, semanticSearchModule, ingestWorkerModule, indexerModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, publicSiteModule, companyDataModule, semanticSearchModule, eventsKeysModule, ingestWorkerModule, indexerModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search', 'events-keys', 'company-data', 'semantic-search', 'ingest-worker', 'indexer'],
+  all: ['gateway', 'public-search', 'public-site', 'events-keys', 'company-data', 'semantic-search', 'ingest-worker', 'indexer'],
   gateway: ['gateway'],
-  'public-search': ['public-search'],
+  // The site runs beside the search API: the same Deployment and Service serve both.
+  'public-search': ['public-search', 'public-site'],
   'events-keys': ['events-keys'],
   'company-data': ['company-data'],
   'semantic-search': ['semantic-search'],

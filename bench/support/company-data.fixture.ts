@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Database } from '../../shared/db/database';
 import { migrate } from '../../shared/db/migrate';
-import { recordsAsLines } from '../../shared/papers/paper-loader';
+import { recordsAsLines } from '../../modules/papers/paper-loader';
 import { generateDemoCompanyData } from '../../services/company-data/demo/demo-companies';
 import { loadCompanies } from '../../services/company-data/loaders/company.loader';
 import type { LoadReport } from '../../shared/loading/load-records';

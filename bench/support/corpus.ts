@@ -2,10 +2,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Database } from '../../shared/db/database';
 import { migrate } from '../../shared/db/migrate';
-import { generateDemoPapers } from '../../shared/demo/demo-papers';
+import { generateDemoPapers } from '../../modules/papers/demo/demo-papers';
 import { readJsonLines } from '../../shared/loading/json-lines';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { projectRoot } from '../../shared/project-paths';
 
 /** The real corpus, shared by the projects of this workspace; read in place, never copied. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, generateDemoPapers } from '../../shared/demo/demo-papers';
-import { mulberry32, recordSeed } from '../../shared/demo/seeded-random';
+import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, generateDemoPapers } from '../../modules/papers/demo/demo-papers';
+import { mulberry32, recordSeed } from '../../shared/random/seeded-random';
 import { readJsonLines } from '../../shared/loading/json-lines';
 import { projectRoot } from '../../shared/project-paths';
 import { REAL_PAPERS_FILE } from './corpus';

@@ -1,4 +1,4 @@
-import type { Random } from '../../shared/demo/seeded-random';
+import type { Random } from '../../shared/random/seeded-random';
 import { bm25Tokens, LUCENE_ENGLISH_STOP_WORDS } from './bm25-tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { readJsonLines } from '../../shared/loading/json-lines';
-import type { PaperLang } from '../../shared/papers/paper';
-import { identityKey, paperIdFor, paperInputSchema } from '../../shared/papers/paper-input';
+import type { PaperLang } from '../../shared/papers/paper.schema';
+import { identityKey, paperIdFor, paperInputSchema } from '../../modules/papers/paper-input';
 
 /** A document of a judged collection as the service stores it: its service id and the text BM25 sees. */
 export interface EvalDocument {

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Database } from '../../shared/db/database';
-import { EMBEDDED_DIMENSIONS, EmbeddedEmbedder, lexicalConfiguration } from '../../shared/embeddings/embedder.embedded';
-import { LexicalFitStore } from '../../shared/embeddings/lexical-fit.store';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { EMBEDDED_DIMENSIONS, EmbeddedEmbedder, lexicalConfiguration } from '../../modules/embeddings/embedder.embedded';
+import { LexicalFitStore } from '../../modules/embeddings/lexical-fit.store';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import type { HttpClient } from './http-client';
 import { semanticPath } from './semantic-queries';
 import { topK } from './vector-recall';

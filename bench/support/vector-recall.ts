@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { Database } from '../../shared/db/database';
-import { EMBEDDED_DIMENSIONS, embedLexical } from '../../shared/embeddings/embedder.embedded';
-import { LexicalFit } from '../../shared/embeddings/lexical-fit';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
-import type { VectorItem } from '../../shared/vector-index/vector-index.port';
-import { passageText } from '../../shared/embeddings/embedding-store';
+import { EMBEDDED_DIMENSIONS, embedLexical } from '../../modules/embeddings/embedder.embedded';
+import { LexicalFit } from '../../modules/embeddings/lexical-fit';
+import { PaperRepository } from '../../modules/papers/paper.repository';
+import { EmbeddedVectorIndex } from '../../modules/vector-index/vector-index.embedded';
+import type { VectorItem } from '../../modules/vector-index/vector-index.port';
+import { passageText } from '../../modules/embeddings/embedding-store';
 
 export interface RecallFigures {
   vectors: number;

@@ -1,7 +1,10 @@
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logging/logger';
-import { recordsAsLines } from '../../shared/papers/paper-loader';
+import { recordsAsLines } from '../../shared/loading/json-lines';
 import type { ModuleDefinition } from '../../shared/runtime/module';
+import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
+import { COMPANY_TOOLS, companyLlmsTxt } from './company.agents';
+import { companyPaths } from './company.openapi';
 import { ChangeListener } from '../../shared/db/change-listener';
 import { CompanyRepository } from './company.repository';
 import { CompanySnapshot } from './company-snapshot';
@@ -11,6 +14,7 @@ import { IndustryCatalog } from './industry-catalog';
 import { loadCompanies } from './loaders/company.loader';
 import { loadMetrics } from './loaders/metric.loader';
 import { loadReports } from './loaders/report.loader';
+import { databaseModule } from '../../shared/db/database.module';
 
 /** On a first start with no companies, the generated demo data (clearly marked) fills every endpoint. */
 async function seedDemoData(db: Database, logger: Logger): Promise<void> {
@@ -30,8 +34,16 @@ export const companyDataModule: ModuleDefinition<CompanyRepository> = {
   name: 'company-data',
   dependsOn: ['database'],
   serves: [{ door: 'api', paths: ['/api/v1/companies', '/api/v1/reports', '/api/v1/gx-metrics'], remoteUrl: (c) => c.services.companyDataUrl }],
+  contributes: {
+    api: {
+      openApiPaths: companyPaths,
+      openApiTags: [{ name: 'Company data', description: 'Spec 001 §4.1–4.6.' }],
+      tools: COMPANY_TOOLS,
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: companyLlmsTxt() }),
+    },
+  },
   async init({ config, logger, get }) {
-    const db = get<Database>('database');
+    const db = get(databaseModule);
     const repository = new CompanyRepository(db);
     if (config.demoData && (await repository.countCompanies()) === 0) await seedDemoData(db, logger);
     const industries = await IndustryCatalog.load(db);

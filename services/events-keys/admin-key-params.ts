@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KEY_STATUSES, PLANS } from '../../shared/api-keys/api-key';
+import { KEY_STATUSES, PLANS } from '../../modules/api-keys';
 import { bodyField, coded, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import type { KeyAction } from './api-key.service';
 

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { Plan } from '../../shared/api-keys/api-key';
+import type { Plan } from '../../modules/api-keys';
 import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
 import { parseBody, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';

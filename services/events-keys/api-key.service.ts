@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
-import { PLANS, type ApiKeyRecord, type KeyStatus, type Plan } from '../../shared/api-keys/api-key';
-import type { ApiKeyRepository, KeyListFilter } from '../../shared/api-keys/api-key.repository';
-import { issueKey, newKeyId } from '../../shared/api-keys/key-token';
+import { PLANS, type ApiKeyRecord, type KeyStatus, type Plan } from '../../modules/api-keys';
+import type { ApiKeyRepository, KeyListFilter } from '../../modules/api-keys';
+import { issueKey, newKeyId } from '../../modules/api-keys';
 import { badRequest, notFound, ProblemError } from '../../shared/errors/problem';
 import type { KeyApplication } from './key-application';
 

@@ -1,19 +1,8 @@
 import type { Database } from '../../shared/db/database';
+import type { IntelligenceEvent } from './event.schema';
 import type { EventCursor, EventStatus, EventSummary, EvidenceRef, NewEvent } from './event-params';
 
-/** An intelligence event as the API serves it (spec 001 §2.5). Times are ISO 8601 UTC. */
-export interface IntelligenceEvent {
-  id: string;
-  event_type: string;
-  status: EventStatus;
-  subject_kind: string;
-  subject_id: string;
-  occurred_at: string;
-  evidence_refs: EvidenceRef[];
-  summary: EventSummary;
-  created_at: string;
-  updated_at: string;
-}
+export type { IntelligenceEvent };
 
 interface EventRow {
   id: string;

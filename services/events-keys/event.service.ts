@@ -1,4 +1,4 @@
-import type { ApiCaller } from '../../shared/api-keys/api-key';
+import type { ApiCaller } from '../../modules/api-keys';
 import { badRequest, notFound, ProblemError } from '../../shared/errors/problem';
 import {
   encodeCursor,

@@ -3,26 +3,8 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { cacheControl } from '../../shared/openapi/headers';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { recordEventBodySchema, transitionBodySchema } from './event-bodies';
-import { EVENT_STATUSES, eventListQuerySchema, eventPathSchema } from './event-params';
-import type { IntelligenceEvent } from './event.repository';
-
-const timestamp = (description: string) => z.string().meta({ format: 'date-time', description });
-
-/** An intelligence event as the API serves it (spec 001 §2.5): a thin index entry pointing to the original data. */
-export const eventSchema = z
-  .object({
-    id: z.string().meta({ example: 'evt_3q2x9Jm0bQ1aZk7L4pVwYc' }),
-    event_type: z.string().meta({ example: 'paper.published' }),
-    status: z.enum(EVENT_STATUSES),
-    subject_kind: z.string(),
-    subject_id: z.string(),
-    occurred_at: timestamp('When it happened (UTC).'),
-    evidence_refs: z.array(z.object({ kind: z.string(), ref: z.string() })).meta({ description: 'References to the original data, never copies of it.' }),
-    summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({ description: 'A small display aggregate.' }),
-    created_at: timestamp('When it was recorded.'),
-    updated_at: timestamp('Its last transition.'),
-  })
-  .meta({ id: 'IntelligenceEvent' });
+import { eventListQuerySchema, eventPathSchema } from './event-params';
+import { eventSchema } from './event.schema';
 
 export const eventPageSchema = z
   .object({
@@ -32,9 +14,6 @@ export const eventPageSchema = z
     next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   })
   .meta({ id: 'IntelligenceEventPage' });
-
-type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : never;
-export const EVENT_FIELDS_MATCH: SameKeys<IntelligenceEvent, z.output<typeof eventSchema>> = true;
 
 const noStore = { 'Cache-Control': cacheControl('private, no-store') };
 const badId = { invalid_id: 'not "evt_" and 20 letters, digits, "-" or "_"' };

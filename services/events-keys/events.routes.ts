@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Router, type RequestHandler, type Response } from 'express';
-import type { ApiCaller } from '../../shared/api-keys/api-key';
+import type { ApiCaller } from '../../modules/api-keys';
 import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
 import { parsePath } from '../../shared/http/request-schema';

@@ -1,35 +1,13 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { KEY_STATUSES, PLANS, type ApiKeyRecord } from '../../shared/api-keys/api-key';
+import { apiKeySchema, KEY_STATUSES, PLANS } from '../../modules/api-keys';
 import { apiOperation, listEnvelope } from '../../shared/openapi/data-api-operation';
 import { cacheControl } from '../../shared/openapi/headers';
 import { keyActionPathSchema, keyCreateBodySchema, keyLimitsBodySchema, keyListQuerySchema, keyPathSchema } from './admin-key-params';
 import { keyApplicationSchema } from './key-application';
 
-const orNull = <T extends z.ZodType>(schema: T) => schema.nullable();
 const timestamp = z.string().meta({ format: 'date-time' });
 const secret = z.string().meta({ description: 'The key itself: shown only in this answer; keep it now.' });
-
-export const apiKeySchema = z
-  .object({
-    id: z.string().meta({ description: 'Public, non-secret key id.', example: 'key_Abc123xyz_-0' }),
-    plan: z.enum(PLANS),
-    status: z.enum(KEY_STATUSES),
-    daily_limit: orNull(z.int().min(0)),
-    monthly_limit: orNull(z.int().min(0)),
-    key_hint: z.string().meta({ description: 'The prefix and the last four characters.' }),
-    email: orNull(z.string()),
-    name: orNull(z.string()),
-    organization: orNull(z.string()),
-    purpose: orNull(z.string()),
-    expires_at: orNull(timestamp),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: 'ApiKey' });
-
-type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : never;
-export const KEY_FIELDS_MATCH: SameKeys<ApiKeyRecord, z.output<typeof apiKeySchema>> = true;
 
 const withSecret = apiKeySchema.extend({ key: secret }).meta({ id: 'ApiKeyWithSecret' });
 const auditEntry = z.object({ action: z.string(), actor: z.string(), detail: z.record(z.string(), z.unknown()), at: timestamp });

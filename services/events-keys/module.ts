@@ -1,12 +1,16 @@
-import type { ApiKeys } from '../../shared/api-keys/api-keys.module';
-import type { Database } from '../../shared/db/database';
 import type { ModuleDefinition } from '../../shared/runtime/module';
+import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
+import { EVENT_TOOLS, eventsLlmsTxt } from './events.agents';
+import { eventPaths } from './events.openapi';
+import { keyPaths } from './keys.openapi';
 import { adminKeyRoutes } from './admin-keys.routes';
 import { ApiKeyService } from './api-key.service';
 import { EventRepository } from './event.repository';
 import { IntelligenceEventService } from './event.service';
 import { eventsRoutes } from './events.routes';
 import { keyApplicationRoutes } from './key-application.routes';
+import { apiKeysModule } from '../../modules/api-keys';
+import { databaseModule } from '../../shared/db/database.module';
 
 export interface EventsKeys {
   keys: ApiKeyService;
@@ -24,9 +28,20 @@ export const eventsKeysModule: ModuleDefinition<EventsKeys> = {
       remoteUrl: (c) => c.services.eventsKeysUrl,
     },
   ],
+  contributes: {
+    api: {
+      openApiPaths: () => ({ ...eventPaths(), ...keyPaths() }),
+      openApiTags: [
+        { name: 'Intelligence events', description: 'Spec 001 §4.8.' },
+        { name: 'Keys', description: "Key applications (§4.9) and the operators' key management." },
+      ],
+      tools: EVENT_TOOLS,
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: eventsLlmsTxt() }),
+    },
+  },
   async init({ config, get }) {
-    const keys = new ApiKeyService(get<ApiKeys>('api-keys').repository, config.apiKeys.prefix);
-    const events = new IntelligenceEventService(new EventRepository(get<Database>('database')));
+    const keys = new ApiKeyService(get(apiKeysModule).repository, config.apiKeys.prefix);
+    const events = new IntelligenceEventService(new EventRepository(get(databaseModule)));
     return {
       value: { keys, events },
       routes: [

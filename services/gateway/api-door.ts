@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import proxyaddr from 'proxy-addr';
+import { contributionsTo } from '../../shared/runtime/module';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { credentialParams } from '../../shared/http/credential-params';
 import { badRequest } from '../../shared/errors/problem';
@@ -38,8 +39,8 @@ export function apiDoor(deps: DoorDeps): RequestListener {
     });
   }
   // Agents (`/mcp`, `/llms.txt`): `/mcp` checks the key itself; its tools' requests come back through this door and its guard.
-  app.use(apiAgentRoutes({ config, logger, verifier: gateway.verifier, door: () => door, keyApplicationsPath: KEY_APPLICATIONS_PATH }));
-  app.get(API_OPENAPI_PATH, apiOpenApiRoute());
+  app.use(apiAgentRoutes({ config, logger, verifier: gateway.verifier, door: () => door, keyApplicationsPath: KEY_APPLICATIONS_PATH, contributions: contributionsTo('api', deps.modules) }));
+  app.get(API_OPENAPI_PATH, apiOpenApiRoute(contributionsTo('api', deps.modules)));
   app.use('/api/v1', gateway.guard);
   mountRoutes(app, 'api', deps);
   app.use(notFoundHandler, errorHandler(logger));

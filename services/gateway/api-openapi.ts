@@ -1,12 +1,9 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
-import { companyPaths } from '../company-data/company.openapi';
-import { eventPaths } from '../events-keys/events.openapi';
-import { keyPaths } from '../events-keys/keys.openapi';
-import { semanticPaths } from '../semantic-search/semantic.openapi';
 import { BEARER_SCHEME } from '../../shared/openapi/data-api-operation';
 import { cacheControl, headerSet, provenanceHeaders, requestIdHeaders } from '../../shared/openapi/headers';
+import type { DoorContribution } from '../../shared/runtime/module';
 
 /** Where the data-API door serves its document, without a key (outside `/api/v1/`). */
 export const API_OPENAPI_PATH = '/openapi.json';
@@ -33,25 +30,19 @@ const DESCRIPTION = [
   '`missing_host`, 408 `request_timeout`, 417 `expectation_failed`. Unknown paths and methods: 404 `not_found`.',
 ].join('\n');
 
-/** The OpenAPI 3.1 description of the data-API door (spec 001), rendered from the schemas the routes validate with. */
-export function buildApiOpenApiDocument() {
+/**
+ * The OpenAPI 3.1 description of the data-API door (spec 001): each module's operations, rendered
+ * from the schemas its routes validate with, and the door's own document route.
+ */
+export function buildApiOpenApiDocument(contributions: readonly DoorContribution[]) {
   return createDocument({
     openapi: '3.1.0',
     info: { title: 'GX Data API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: '/', description: 'The data-API door this document was read from (`{api_url}`).' }],
     security: [{ [BEARER_SCHEME]: [] }],
-    tags: [
-      { name: 'Company data', description: 'Spec 001 §4.1–4.6.' },
-      { name: 'Papers', description: 'Spec 001 §4.7.' },
-      { name: 'Intelligence events', description: 'Spec 001 §4.8.' },
-      { name: 'Keys', description: 'Key applications (§4.9) and the operators\' key management.' },
-      { name: 'Document', description: 'This description.' },
-    ],
+    tags: [...contributions.flatMap((c) => c.openApiTags ?? []), { name: 'Document', description: 'This description.' }],
     paths: {
-      ...companyPaths(),
-      ...semanticPaths(),
-      ...eventPaths(),
-      ...keyPaths(),
+      ...Object.assign({}, ...contributions.map((c) => c.openApiPaths?.() ?? {})),
       [API_OPENAPI_PATH]: {
         get: {
           operationId: 'getOpenApiDocument',
@@ -77,10 +68,10 @@ export function buildApiOpenApiDocument() {
 }
 
 /** Serves the document (built once). */
-export function apiOpenApiRoute(): RequestHandler {
+export function apiOpenApiRoute(contributions: readonly DoorContribution[]): RequestHandler {
   let body: string | undefined;
   return (_req, res) => {
-    body ??= JSON.stringify(buildApiOpenApiDocument());
+    body ??= JSON.stringify(buildApiOpenApiDocument(contributions));
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(body);
   };

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { ApiCaller } from '../../shared/api-keys/api-key';
-import type { KeyVerifier } from '../../shared/api-keys/key-verifier';
+import type { ApiCaller } from '../../modules/api-keys';
+import type { KeyVerifier } from '../../modules/api-keys';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';

@@ -1,15 +1,16 @@
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
-import type { ApiKeys } from '../../shared/api-keys/api-keys.module';
-import type { KeyVerifier } from '../../shared/api-keys/key-verifier';
-import type { ResponseCache } from '../../shared/cache/response-cache.port';
-import type { Database } from '../../shared/db/database';
+import type { KeyVerifier } from '../../modules/api-keys';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { authenticate } from './authenticate';
 import { EdgeCache } from './edge-cache';
 import { ipRateLimit, type RateLimitCheck } from './ip-rate-limit';
 import { KeyBurstLimit } from './key-burst';
+import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
+import { apiKeysModule } from '../../modules/api-keys';
+import { databaseModule } from '../../shared/db/database.module';
+import { redisModule } from '../../shared/redis/redis.module';
+import { responseCacheModule } from '../../shared/cache/response-cache.module';
 
 export interface Gateway {
   /** The per-client-IP limit of the public door, or undefined when turned off. */
@@ -28,8 +29,9 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
   name: 'gateway',
   dependsOn: ['redis', 'response-cache', 'database', 'api-keys'],
   async init({ config, logger, get }) {
-    const redis = get<Redis | undefined>('redis');
-    const quota = new QuotaCounter(redis ? { redis } : { pool: get<Database>('database').pool });
+    const redis = get(redisModule);
+    const limits = createLimitStores({ redis, pool: get(databaseModule).pool });
+    const quota = new QuotaCounter(limits.quotas);
     return {
       value: {
         publicRateLimit: ipRateLimit({
@@ -37,7 +39,7 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
           points: config.publicRateLimit.perMinute,
           windowSeconds: 60,
           burst: config.publicRateLimit.burst,
-          redis,
+          store: limits.rateLimits,
           logger,
         }),
         applicationRateLimit: ipRateLimit({
@@ -45,14 +47,14 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
           points: config.apiKeys.applicationsPerHour,
           windowSeconds: 3600,
           burst: 0,
-          redis,
+          store: limits.rateLimits,
           logger,
         }),
-        edgeCache: new EdgeCache(get<ResponseCache>('response-cache'), config.responseCache.ttlSeconds),
-        verifier: get<ApiKeys>('api-keys').verifier,
+        edgeCache: new EdgeCache(get(responseCacheModule), config.responseCache.ttlSeconds),
+        verifier: get(apiKeysModule).verifier,
         guard: authenticate({
-          verifier: get<ApiKeys>('api-keys').verifier,
-          burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, redis),
+          verifier: get(apiKeysModule).verifier,
+          burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
           quota,
           logger,
           disabled: config.apiKeys.authDisabled,

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Plan } from '../../shared/api-keys/api-key';
+import type { ApiKeyRecord, Plan } from '../../modules/api-keys';
 
 /** A key's allowances per calendar window (UTC); an absent window has no limit. */
 export interface Allowance {

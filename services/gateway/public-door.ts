@@ -8,6 +8,7 @@ import { requestId } from '../../shared/http/request-id';
 import { applyPublicCors } from './cors';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
+import { contributionsTo } from '../../shared/runtime/module';
 import { answerMcpPreflight, publicAgentRoutes } from './agents/agent-routes';
 import { wasCounted } from './agents/door-dispatch';
 
@@ -28,7 +29,7 @@ export function publicDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
   const app = createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: deps.readiness, logRequests: false });
   // Agents (`/mcp`, `/llms.txt`) are the gateway's own: their tools send requests through this door.
-  app.use(publicAgentRoutes({ config, logger, door: () => door }));
+  app.use(publicAgentRoutes({ config, logger, door: () => door, contributions: contributionsTo('public', deps.modules) }));
   mountRoutes(app, 'public', deps);
   app.use(notFoundHandler, errorHandler(logger));
 

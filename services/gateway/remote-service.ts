@@ -6,7 +6,7 @@ import { badGateway, ProblemError } from '../../shared/errors/problem';
 import { sendProblem } from '../../shared/http/problem-response';
 import type { Logger } from '../../shared/logging/logger';
 import type { Door, ModuleDefinition, RouteMount } from '../../shared/runtime/module';
-import { CALLER_HEADER, SERVICE_TOKEN_HEADER } from '../../shared/http/gateway-caller';
+import { CALLER_HEADER, SERVICE_TOKEN_HEADER } from '../../modules/api-keys';
 
 /** How long a proxied request may wait for the service's answer once connected. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;

@@ -1,9 +1,8 @@
 import type { Config } from '../../shared/config/config';
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logging/logger';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import { EventRepository } from '../events-keys/event.repository';
-import { IntelligenceEventService } from '../events-keys/event.service';
+import { PaperRepository } from '../../modules/papers';
+import { createEventService } from '../events-keys';
 import { ChatClient } from './enrich/chat-client';
 import type { RelevanceScorer, Summariser } from './enrich/enrichment.port';
 import { HeuristicScorer } from './enrich/heuristic-scorer';
@@ -39,7 +38,7 @@ export async function createIngest(config: Config, db: Database, logger: Logger,
     ingest,
     scorer,
     summariser,
-    events: new IntelligenceEventService(new EventRepository(db)),
+    events: createEventService(db),
     gate: config.ingest.gate,
     metrics,
     ...overrides,

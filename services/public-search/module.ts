@@ -1,34 +1,27 @@
-import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
 import type { ModuleDefinition } from '../../shared/runtime/module';
+import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
+import { SEARCH_TOOLS, searchLlmsTxt } from './search.agents';
+import { paperRecordRoutes } from './paper-record.routes';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
-import { SiteAssets, siteRoutes } from './site.routes';
-import type { PaperRepository } from '../../shared/papers/paper.repository';
-import { paperPageRoutes } from './paper-page.routes';
-import { sitemapRoutes } from './sitemap.routes';
-import { paperRecordRoutes } from './paper-record.routes';
+import { keywordIndexModule } from '../../modules/keyword-index';
+import { papersModule } from '../../modules/papers';
 
-/** The public, unauthenticated paper search (spec 000). */
+/** The public, unauthenticated paper search API (spec 000): the search, a paper's record, the OpenAPI document. */
 export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
-  // papers: the paper pages and the sitemap read Postgres, the source of truth.
+  // papers: a paper's record (`/api/v1/papers/{id}`) is read from Postgres, the source of truth.
   dependsOn: ['keyword-index', 'papers'],
-  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json', '/papers', '/sitemap.xml', '/sitemaps', '/robots.txt', '/assets', '/'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  contributes: { public: { tools: SEARCH_TOOLS, llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: searchLlmsTxt(config) }) } },
   async init({ config, logger, get }) {
-    const service = new PaperSearchService(get<KeywordIndex>('keyword-index'), config.publicBaseUrl);
-    const router = searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger });
-    const papers = get<PaperRepository>('papers');
-    const site = { papers, publicBaseUrl: config.publicBaseUrl };
-    // Read once: the search page and the paper pages link each asset by its content-hashed URL.
-    const assets = SiteAssets.load();
+    const service = new PaperSearchService(get(keywordIndexModule), config.publicBaseUrl);
+    const papers = get(papersModule);
     return {
       value: service,
       routes: [
-        { door: 'public', router: paperPageRoutes({ ...site, assetUrl: (name) => assets.url(name) }) },
-        { door: 'public', router: sitemapRoutes(site) },
-        { door: 'public', router },
-        { door: 'public', router: paperRecordRoutes(site) },
-        { door: 'public', router: siteRoutes(assets) },
+        { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
+        { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
       ],
     };
   },

@@ -5,8 +5,7 @@ import { SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-pa
 import { paperPathSchema } from './paper-record.routes';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
 
-/** Browsers and shared caches (the gateway's edge cache, a CDN) may keep a search for 60 seconds. */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
+import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 
 /** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
 export const SEARCH_ERROR_CODES: ErrorCodes = {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { notFound, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import { rule, coded, text } from '../../shared/http/param-schemas';
 import { parsePath } from '../../shared/http/request-schema';
-import type { PaperRepository } from '../../shared/papers/paper.repository';
-import { toPublicPaper } from './public-paper';
-import { SEARCH_CACHE_CONTROL } from './search.routes';
+import type { PaperRepository } from '../../modules/papers';
+import { toPublicPaper } from '../../shared/papers/public-paper';
+import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 
 /** Paper ids are `p_` and a base64url hash (paper-input.ts); the wider set keeps ids of other origins working. */
 export const PAPER_ID = /^[A-Za-z0-9_-]{1,128}$/;

@@ -1,7 +1,7 @@
-import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
-import { splitSuggestion, type SearchSuggestion } from '../../shared/keyword-index/split-suggestion';
+import type { KeywordIndex } from '../../modules/keyword-index';
+import { splitSuggestion, type SearchSuggestion } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
-import { toPublicPaper, type PublicPaper } from './public-paper';
+import { toPublicPaper, type PublicPaper } from '../../shared/papers/public-paper';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
 
 /** A suggested query is one this endpoint accepts. */

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { TOPIC_SLUGS, type PaperLang, type TopicSlug } from '../../shared/papers/paper';
-import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { check, coded, crossRule, oneOf, rule, text, wholeNumber, withDefault, type RuleProblem } from '../../shared/http/param-schemas';
+import { TOPIC_SLUGS, type PaperLang, type TopicSlug } from '../../shared/papers/paper.schema';
+import { KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
+import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
+import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 
-/** The limits of the public search (spec 000 §4.1 and §8, and the decisions in the README). */
+/** The limits of the public search (spec 000 §4.1 and §8, and docs/public-search.md, "Behaviour and decisions"). */
 export const SEARCH_LIMITS = {
-  queryMinChars: 2,
+  ...KEYWORD_QUERY,
   queryMaxChars: 500,
-  maxTerms: 5,
-  termMinChars: 2,
   limitMin: 1,
   limitMax: 50,
   limitDefault: 10,
@@ -38,27 +37,6 @@ export const LANGS_FOR_FILTER: Record<SearchLang, PaperLang[] | undefined> = {
 };
 
 const L = SEARCH_LIMITS;
-const REQUIRED_Q = `q is required and must be at least ${L.queryMinChars} characters.`;
-const shortTerm = (q: string) => splitTerms(q).find((t) => codePointLength(t) < L.termMinChars);
-
-/** `q` of both search endpoints: present, 2 to `max` code points once trimmed (spec 000 §4.1, spec 001 §4.7). */
-export const queryText = (max: number) =>
-  text({ error: (issue) => (issue.input === undefined ? REQUIRED_Q : undefined) }).check(
-    rule<string>((v) => codePointLength(v.trim()) >= L.queryMinChars, REQUIRED_Q),
-    rule<string>((v) => codePointLength(v) <= max, `q must be at most ${max} characters.`, 'query_too_long'),
-  );
-
-/** The keyword rules on the terms of q: at most 5, each at least 2 characters. `where` names the mode they apply in. */
-export function termProblem(q: string, where?: string): RuleProblem | undefined {
-  const count = splitTerms(q).length;
-  if (count > L.maxTerms) {
-    return { code: 'too_many_terms', message: `${where ? `In ${where} mode q` : 'q'} may hold at most ${L.maxTerms} terms separated by white space; it has ${count}.` };
-  }
-  const short = shortTerm(q);
-  if (short === undefined) return undefined;
-  return { code: 'term_too_short', message: `${where ? `In ${where} mode every` : 'Every'} term must be at least ${L.termMinChars} characters; "${short}" is shorter.` };
-}
-
 /** The query of `GET /api/v1/papers/search` on the public door; the OpenAPI document is rendered from it. */
 export const searchQuerySchema = z
   .object({

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
-import { buildOpenApiDocument, SEARCH_CACHE_CONTROL } from './openapi';
+import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
+import { buildOpenApiDocument } from './openapi';
 import type { PaperSearchService } from './paper-search.service';
 import { parseSearchParams } from './search-params';
 
-export { SEARCH_CACHE_CONTROL };
 
 export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl: string; logger: Logger }): Router {
   const router = Router();

@@ -1,8 +1,11 @@
-import type { KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
 import type { ModuleDefinition } from '../../shared/runtime/module';
-import type { VectorSearchParts } from '../../shared/vector-index/vector-search.module';
+import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
+import { SEMANTIC_TOOLS, semanticLlmsTxt } from './semantic.agents';
+import { semanticPaths } from './semantic.openapi';
 import { SemanticSearchService } from './semantic-search.service';
 import { semanticRoutes } from './semantic.routes';
+import { keywordIndexModule } from '../../modules/keyword-index';
+import { vectorSearchModule } from '../../modules/vector-index';
 
 /**
  * The data API's paper search: keyword mode on the keyword index, vector and hybrid modes on the
@@ -14,11 +17,19 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   name: 'semantic-search',
   dependsOn: ['keyword-index', 'vector-search'],
   serves: [{ door: 'api', paths: ['/api/v1/papers/search'], remoteUrl: (c) => c.services.semanticSearchUrl }],
+  contributes: {
+    api: {
+      openApiPaths: semanticPaths,
+      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7.' }],
+      tools: SEMANTIC_TOOLS,
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: semanticLlmsTxt() }),
+    },
+  },
   async init({ get }) {
-    const keywordIndex = get<KeywordIndex>('keyword-index');
+    const keywordIndex = get(keywordIndexModule);
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
-    const service = new SemanticSearchService({ keywordIndex, vector: get<VectorSearchParts>('vector-search') });
+    const service = new SemanticSearchService({ keywordIndex, vector: get(vectorSearchModule) });
     return {
       value: service,
       routes: [{ door: 'api', router: semanticRoutes(service) }],

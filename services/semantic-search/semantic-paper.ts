@@ -1,54 +1,52 @@
-import type { Paper } from '../../shared/papers/paper';
+import { z } from 'zod';
+import { paperSchema, type Paper } from '../../shared/papers/paper.schema';
 
-/** The paper record of the data API's search (spec 001 §2.4), with the scores of the mode used. */
-export interface SemanticPaper {
-  id: string;
-  doi: string | null;
-  title: string | null;
-  title_ja: string | null;
-  title_en: string | null;
-  authors: string[];
-  abstract: string | null;
-  ai_summary_ja: string | null;
-  ai_summary_en: string | null;
-  primary_topic: string | null;
-  tags: string[];
-  venue: string | null;
-  publication_date: string | null;
-  lang: string | null;
-  source_url: string | null;
-  pdf_url: string | null;
-  shelf: string | null;
-  is_peer_reviewed: boolean | null;
-  draft_score: number | null;
-  /** Cosine similarity in vector (and hybrid) mode; null in keyword mode. */
-  vector_score: number | null;
-  /** The keyword formula's score in keyword (and hybrid) mode; null in vector mode. */
-  keyword_score: number | null;
-}
+const score = (description: string) => z.number().nullable().meta({ description });
+
+/**
+ * The paper record of the data API's search (spec 001 §2.4), derived from the stored paper: the
+ * stored fields it carries keep the stored schema's types and descriptions; the topic is named
+ * `primary_topic` here, and the record adds the scores of the mode used.
+ */
+const stored = paperSchema.shape;
+
+export const semanticPaperSchema = z
+  .object({
+    id: stored.id,
+    doi: stored.doi,
+    title: stored.title,
+    title_ja: stored.title_ja,
+    title_en: stored.title_en,
+    authors: stored.authors,
+    abstract: stored.abstract,
+    ai_summary_ja: stored.ai_summary_ja,
+    ai_summary_en: stored.ai_summary_en,
+    primary_topic: stored.topic,
+    tags: stored.tags,
+    venue: stored.venue,
+    publication_date: stored.publication_date,
+    lang: stored.lang,
+    source_url: stored.source_url,
+    pdf_url: stored.pdf_url,
+    shelf: stored.shelf,
+    is_peer_reviewed: stored.is_peer_reviewed,
+    draft_score: stored.draft_score,
+    vector_score: score('Cosine similarity in vector and hybrid modes; null in keyword mode (and for hybrid hits the vector side did not find).'),
+    keyword_score: score(
+      "Keyword mode: the keyword relevance model's score. Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
+    ),
+    fused_score: z.number().optional().meta({
+      description: "Hybrid mode: the fused score that orders the page, w × the lexical side's min–max-normalised score + (1 − w) × the vector side's (0 for a side that did not find the paper).",
+    }),
+  })
+  .meta({ id: 'SemanticPaper' });
+
+export type SemanticPaper = z.output<typeof semanticPaperSchema>;
+
+const KEYS = Object.keys(semanticPaperSchema.shape).filter((k) => k !== 'fused_score');
 
 export function toSemanticPaper(p: Paper, scores: { vector: number | null; keyword: number | null }): SemanticPaper {
-  return {
-    id: p.id,
-    doi: p.doi,
-    title: p.title,
-    title_ja: p.title_ja,
-    title_en: p.title_en,
-    authors: p.authors,
-    abstract: p.abstract,
-    ai_summary_ja: p.ai_summary_ja,
-    ai_summary_en: p.ai_summary_en,
-    primary_topic: p.topic,
-    tags: p.tags,
-    venue: p.venue,
-    publication_date: p.publication_date,
-    lang: p.lang,
-    source_url: p.source_url,
-    pdf_url: p.pdf_url,
-    shelf: p.shelf,
-    is_peer_reviewed: p.is_peer_reviewed,
-    draft_score: p.draft_score,
-    vector_score: scores.vector,
-    keyword_score: scores.keyword,
-  };
+  const computed: Pick<SemanticPaper, 'primary_topic' | 'vector_score' | 'keyword_score'> = { primary_topic: p.topic, vector_score: scores.vector, keyword_score: scores.keyword };
+  // In the schema's order, which is what a client reads; a stored field under its own name.
+  return Object.fromEntries(KEYS.map((k) => [k, k in computed ? computed[k as keyof typeof computed] : p[k as keyof Paper]])) as SemanticPaper;
 }

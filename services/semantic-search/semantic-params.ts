@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
-import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper';
+import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper.schema';
 import { splitTerms } from '../../shared/text/normalize';
-import { queryText, termProblem } from '../public-search/search-params';
+import { KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -11,7 +11,7 @@ const LANGS = ['ja', 'en', 'all'] as const;
 const SHELF_VALUES = [...SHELVES, 'all'] as const;
 
 /** Spec 001 §4.7 (and `mode=hybrid`, our addition). */
-export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, maxKeywordTerms: 5 } as const;
+export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, maxKeywordTerms: KEYWORD_QUERY.maxTerms } as const;
 
 /**
  * How deep each mode pages: `offset + limit` may not pass it. Keyword mode pages as the public

@@ -1,11 +1,12 @@
-import { EmbeddingError } from '../../shared/embeddings/embedder.port';
+import { EmbeddingError } from '../../modules/embeddings';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { RankingUnavailableError, type KeywordFilters, type KeywordHit, type KeywordIndex } from '../../shared/keyword-index/keyword-index.port';
-import { splitSuggestion, type SearchSuggestion } from '../../shared/keyword-index/split-suggestion';
+import { RankingUnavailableError, type KeywordFilters, type KeywordHit, type KeywordIndex } from '../../modules/keyword-index';
+import { KEYWORD_QUERY } from '../../modules/keyword-index';
+import { splitSuggestion, type SearchSuggestion } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
-import type { Paper } from '../../shared/papers/paper';
-import type { VectorHit } from '../../shared/vector-index/vector-index.port';
-import type { VectorSearchParts } from '../../shared/vector-index/vector-search.module';
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { VectorHit } from '../../modules/vector-index';
+import type { VectorSearchParts } from '../../modules/vector-index';
 import { SEMANTIC_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
 import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
 
@@ -13,12 +14,12 @@ import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
 
 /** A suggested keyword query is one keyword mode accepts (terms of at least 2 characters, as `termProblem` requires). */
-export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: 2, maxChars: SEMANTIC_LIMITS.queryMax };
+export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: KEYWORD_QUERY.termMinChars, maxChars: SEMANTIC_LIMITS.queryMax };
 
 export interface SemanticSearchAnswer {
   query: string;
   mode: SemanticParams['mode'];
-  data: (SemanticPaper & { fused_score?: number })[];
+  data: SemanticPaper[];
   count: number;
   limit: number;
   offset: number;

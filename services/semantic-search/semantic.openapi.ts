@@ -1,46 +1,10 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { searchSuggestionSchema, suggestionDescription } from '../../shared/keyword-index/split-suggestion.schema';
+import { searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
-import { PAPER_LANGS, SHELVES, TOPIC_SLUGS } from '../../shared/papers/paper';
-import type { SemanticPaper } from './semantic-paper';
+import { semanticPaperSchema } from './semantic-paper';
 import { KEYWORD_SPLIT_LIMITS } from './semantic-search.service';
 import { SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
-
-const orNull = <T extends z.ZodType>(schema: T, description?: string) => schema.nullable().meta(description ? { description } : {});
-
-/** The paper record of the data API's search (spec 001 §2.4). */
-export const semanticPaperSchema = z
-  .object({
-    id: z.string(),
-    doi: orNull(z.string()),
-    title: orNull(z.string()),
-    title_ja: orNull(z.string()),
-    title_en: orNull(z.string()),
-    authors: z.array(z.string()),
-    abstract: orNull(z.string(), 'The original abstract.'),
-    ai_summary_ja: orNull(z.string()),
-    ai_summary_en: orNull(z.string()),
-    primary_topic: orNull(z.enum(TOPIC_SLUGS)),
-    tags: z.array(z.string()),
-    venue: orNull(z.string()),
-    publication_date: orNull(z.string().meta({ format: 'date' })),
-    lang: orNull(z.enum(PAPER_LANGS)),
-    source_url: orNull(z.string()),
-    pdf_url: orNull(z.string()),
-    shelf: orNull(z.enum(SHELVES)),
-    is_peer_reviewed: orNull(z.boolean()),
-    draft_score: orNull(z.number().min(0).max(100), 'Quality score; published papers have passed a quality gate.'),
-    vector_score: orNull(z.number(), 'Cosine similarity in vector and hybrid modes; null in keyword mode (and for hybrid hits the vector side did not find).'),
-    keyword_score: orNull(
-      z.number(),
-      "Keyword mode: the keyword relevance model's score. Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
-    ),
-    fused_score: z.number().optional().meta({
-      description: "Hybrid mode: the fused score that orders the page, w × the lexical side's min–max-normalised score + (1 − w) × the vector side's (0 for a side that did not find the paper).",
-    }),
-  })
-  .meta({ id: 'SemanticPaper' });
 
 export const semanticAnswerSchema = z
   .object({
@@ -54,10 +18,6 @@ export const semanticAnswerSchema = z
     suggestion: searchSuggestionSchema.optional().meta({ description: `Keyword mode only. ${suggestionDescription(KEYWORD_SPLIT_LIMITS)}` }),
   })
   .meta({ id: 'SemanticSearchResponse' });
-
-// The record type and the schema name the same fields, or this does not compile.
-type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : never;
-export const SEMANTIC_FIELDS_MATCH: SameKeys<SemanticPaper & { fused_score?: number }, z.output<typeof semanticPaperSchema>> = true;
 
 /** Spec 001 §4.7 in the data API's OpenAPI document. */
 export function semanticPaths(): ZodOpenApiPathsObject {

@@ -33,7 +33,7 @@ const trustProxy = z
     return v.split(',').map((s) => s.trim()).filter(Boolean);
   });
 
-const schema = z.object({
+export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('0.0.0.0'),
@@ -158,74 +158,96 @@ const schema = z.object({
   }
 });
 
-export type RawConfig = z.infer<typeof schema>;
+export type RawConfig = z.infer<typeof environmentSchema>;
 
-export interface Config {
-  env: RawConfig['NODE_ENV'];
-  logLevel: RawConfig['LOG_LEVEL'];
-  http: { host: string; publicPort: number; apiPort: number; servicePort: number; trustProxy: boolean | number | string[] };
-  /** Prometheus metrics port (0: any free port) and, when an OTLP endpoint is set, trace export. */
-  telemetry: { metricsPort: number; otlpEndpoint?: string; serviceName: string };
-  publicBaseUrl: string;
-  /** The data-API door's public address, when known (API_BASE_URL). */
-  apiBaseUrl?: string;
-  dataDir: string;
-  /** `migrate`: apply pending migrations at start (else only check that none is pending). */
-  database: { url?: string; poolSize: number; migrate: boolean };
-  demoData: boolean;
-  redisUrl?: string;
-  /** How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request). */
-  redisCommandTimeoutMs: number;
-  elasticsearch?: { url: string; index: string; apiKey?: string; username?: string; password?: string };
-  services: {
-    publicSearchUrl: string;
-    eventsKeysUrl: string;
-    companyDataUrl: string;
-    semanticSearchUrl: string;
-    token?: string;
-    /** Also accepted from a gateway during a token rotation. */
-    previousToken?: string;
-  };
-  apiKeys: { prefix: string; cacheSeconds: number; authDisabled: boolean; applicationsPerHour: number; burstPerSecond: Record<string, number> };
-  provenance: { datasetVersion: string; frameworkDoi: string; disclaimer: string };
+/**
+ * The environment as the process uses it: settings grouped by what reads them, URLs without a
+ * trailing slash, paths absolute, an optional backend absent unless its URL is set. `Config` is this
+ * schema's output: the variables, their rules and the shape are written once, here.
+ */
+export const configSchema = environmentSchema.transform((c) => ({
+  env: c.NODE_ENV,
+  logLevel: c.LOG_LEVEL,
+  http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
+  // Prometheus metrics port (0: any free port) and, when an OTLP endpoint is set, trace export.
+  telemetry: { metricsPort: c.METRICS_PORT, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: c.OTEL_SERVICE_NAME },
+  publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+  // The data-API door's public address, when known (API_BASE_URL).
+  apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
+  dataDir: path.resolve(c.DATA_DIR),
+  // `migrate`: apply pending migrations at start (else only check that none is pending).
+  database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
+  demoData: c.DEMO_DATA,
+  redisUrl: c.REDIS_URL,
+  // How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request).
+  redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,
+  elasticsearch: c.ELASTICSEARCH_URL
+    ? {
+        url: c.ELASTICSEARCH_URL,
+        index: c.ELASTICSEARCH_INDEX,
+        apiKey: c.ELASTICSEARCH_API_KEY,
+        username: c.ELASTICSEARCH_USERNAME,
+        password: c.ELASTICSEARCH_PASSWORD,
+      }
+    : undefined,
+  services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), semanticSearchUrl: c.SEMANTIC_SEARCH_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN, previousToken: c.SERVICE_TOKEN_PREVIOUS }, // the previous token: also accepted from a gateway during a rotation,
+  apiKeys: {
+    prefix: c.API_KEY_PREFIX,
+    cacheSeconds: c.API_KEY_CACHE_SECONDS,
+    authDisabled: c.API_AUTH_DISABLED,
+    applicationsPerHour: c.KEY_APPLICATION_RATE_LIMIT,
+    burstPerSecond: c.PLAN_BURST_PER_SECOND,
+  },
+  provenance: { datasetVersion: c.DATASET_VERSION, frameworkDoi: c.SNE_FRAMEWORK_DOI, disclaimer: c.DISCLAIMER },
   embedding: {
-    url?: string;
-    api: 'tei' | 'openai';
-    model: string;
-    apiKey?: string;
-    /** A sentence-embedding model run in process (absolute path), when no `url` is set; it decides the dimension. */
-    modelDir?: string;
-    dimensions: number;
-    queryPrefix: string;
-    passagePrefix: string;
-    timeoutMs: number;
-    /** A query's whole budget, retries included (it is embedded while someone waits). */
-    queryTimeoutMs: number;
-    batchSize: number;
-  };
-  qdrant?: { url: string; apiKey?: string; collection: string };
+    url: c.EMBEDDING_URL,
+    api: c.EMBEDDING_API,
+    model: c.EMBEDDING_MODEL,
+    apiKey: c.EMBEDDING_API_KEY,
+    // A sentence-embedding model run in process (absolute path), when no `url` is set; it decides the dimension.
+    modelDir: c.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(c.EMBEDDING_MODEL_DIR),
+    dimensions: c.EMBEDDING_DIMENSIONS,
+    queryPrefix: c.EMBEDDING_QUERY_PREFIX,
+    passagePrefix: c.EMBEDDING_PASSAGE_PREFIX,
+    timeoutMs: c.EMBEDDING_TIMEOUT_MS,
+    // A query's whole budget, retries included (it is embedded while someone waits).
+    queryTimeoutMs: c.EMBEDDING_QUERY_TIMEOUT_MS,
+    batchSize: c.EMBEDDING_BATCH_SIZE,
+  },
+  qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,
+  // What the daily run fetches (`sources`: `openalex` and/or JSON Lines file paths), when and how.
   ingest: {
-    /** What the daily run fetches: `openalex` and/or JSON Lines file paths. */
-    sources: string[];
-    cron: string;
-    timezone: string;
-    gate: number;
-    pageSize: number;
-    lookbackDays: number;
-    fetchConcurrency: number;
-    batchConcurrency: number;
-    attempts: number;
-    backoffMs: number;
-    lockMs: number;
-    queuePrefix: string;
-  };
-  openalex: { url: string; filter: string; mailto?: string; timeoutMs: number };
-  /** An OpenAI-compatible chat endpoint for relevance scores and summaries; the heuristics without it. */
-  llm?: { url: string; model: string; apiKey?: string; timeoutMs: number; concurrency: number };
-  publicRateLimit: { perMinute: number; burst: number };
-  responseCache: { ttlSeconds: number; maxEntries: number };
-  shutdownTimeoutMs: number;
-}
+    sources: c.INGEST_SOURCES,
+    cron: c.INGEST_CRON,
+    timezone: c.INGEST_TIMEZONE,
+    gate: c.INGEST_GATE,
+    pageSize: c.INGEST_PAGE_SIZE,
+    lookbackDays: c.INGEST_LOOKBACK_DAYS,
+    fetchConcurrency: c.INGEST_FETCH_CONCURRENCY,
+    batchConcurrency: c.INGEST_BATCH_CONCURRENCY,
+    attempts: c.INGEST_ATTEMPTS,
+    backoffMs: c.INGEST_BACKOFF_MS,
+    lockMs: c.INGEST_LOCK_MS,
+    queuePrefix: c.INGEST_QUEUE_PREFIX,
+  },
+  openalex: { url: c.OPENALEX_URL, filter: c.OPENALEX_FILTER, mailto: c.OPENALEX_MAILTO, timeoutMs: c.OPENALEX_TIMEOUT_MS },
+  // An OpenAI-compatible chat endpoint for relevance scores and summaries; the heuristics without it.
+  llm: c.LLM_URL ? { url: c.LLM_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY, timeoutMs: c.LLM_TIMEOUT_MS, concurrency: c.LLM_CONCURRENCY } : undefined,
+  publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
+  responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
+  shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+}));
+
+/** Keys that may hold undefined become optional keys (`elasticsearch?:`), as a caller writes them, at every depth. */
+type OptionalWhenUndefined<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T as undefined extends T[K] ? never : K]: OptionalWhenUndefined<T[K]> } & {
+        [K in keyof T as undefined extends T[K] ? K : never]?: OptionalWhenUndefined<Exclude<T[K], undefined>>;
+      }
+    : T;
+
+export type Config = OptionalWhenUndefined<z.output<typeof configSchema>>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -236,73 +258,9 @@ export class ConfigError extends Error {
 
 /** Validates the whole environment at once and reports every problem together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
-  const c = parsed.data;
-  return {
-    env: c.NODE_ENV,
-    logLevel: c.LOG_LEVEL,
-    http: { host: c.HOST, publicPort: c.PUBLIC_PORT, apiPort: c.API_PORT, servicePort: c.SERVICE_PORT, trustProxy: c.TRUST_PROXY },
-    telemetry: { metricsPort: c.METRICS_PORT, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: c.OTEL_SERVICE_NAME },
-    publicBaseUrl: c.PUBLIC_BASE_URL.replace(/\/+$/, ''),
-    apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
-    dataDir: path.resolve(c.DATA_DIR),
-    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
-    demoData: c.DEMO_DATA,
-    redisUrl: c.REDIS_URL,
-    redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,
-    elasticsearch: c.ELASTICSEARCH_URL
-      ? {
-          url: c.ELASTICSEARCH_URL,
-          index: c.ELASTICSEARCH_INDEX,
-          apiKey: c.ELASTICSEARCH_API_KEY,
-          username: c.ELASTICSEARCH_USERNAME,
-          password: c.ELASTICSEARCH_PASSWORD,
-        }
-      : undefined,
-    services: { publicSearchUrl: c.PUBLIC_SEARCH_URL.replace(/\/+$/, ''), eventsKeysUrl: c.EVENTS_KEYS_URL.replace(/\/+$/, ''), companyDataUrl: c.COMPANY_DATA_URL.replace(/\/+$/, ''), semanticSearchUrl: c.SEMANTIC_SEARCH_URL.replace(/\/+$/, ''), token: c.SERVICE_TOKEN, previousToken: c.SERVICE_TOKEN_PREVIOUS },
-    apiKeys: {
-      prefix: c.API_KEY_PREFIX,
-      cacheSeconds: c.API_KEY_CACHE_SECONDS,
-      authDisabled: c.API_AUTH_DISABLED,
-      applicationsPerHour: c.KEY_APPLICATION_RATE_LIMIT,
-      burstPerSecond: c.PLAN_BURST_PER_SECOND,
-    },
-    provenance: { datasetVersion: c.DATASET_VERSION, frameworkDoi: c.SNE_FRAMEWORK_DOI, disclaimer: c.DISCLAIMER },
-    embedding: {
-      url: c.EMBEDDING_URL,
-      api: c.EMBEDDING_API,
-      model: c.EMBEDDING_MODEL,
-      apiKey: c.EMBEDDING_API_KEY,
-      modelDir: c.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(c.EMBEDDING_MODEL_DIR),
-      dimensions: c.EMBEDDING_DIMENSIONS,
-      queryPrefix: c.EMBEDDING_QUERY_PREFIX,
-      passagePrefix: c.EMBEDDING_PASSAGE_PREFIX,
-      timeoutMs: c.EMBEDDING_TIMEOUT_MS,
-      queryTimeoutMs: c.EMBEDDING_QUERY_TIMEOUT_MS,
-      batchSize: c.EMBEDDING_BATCH_SIZE,
-    },
-    qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,
-    ingest: {
-      sources: c.INGEST_SOURCES,
-      cron: c.INGEST_CRON,
-      timezone: c.INGEST_TIMEZONE,
-      gate: c.INGEST_GATE,
-      pageSize: c.INGEST_PAGE_SIZE,
-      lookbackDays: c.INGEST_LOOKBACK_DAYS,
-      fetchConcurrency: c.INGEST_FETCH_CONCURRENCY,
-      batchConcurrency: c.INGEST_BATCH_CONCURRENCY,
-      attempts: c.INGEST_ATTEMPTS,
-      backoffMs: c.INGEST_BACKOFF_MS,
-      lockMs: c.INGEST_LOCK_MS,
-      queuePrefix: c.INGEST_QUEUE_PREFIX,
-    },
-    openalex: { url: c.OPENALEX_URL, filter: c.OPENALEX_FILTER, mailto: c.OPENALEX_MAILTO, timeoutMs: c.OPENALEX_TIMEOUT_MS },
-    llm: c.LLM_URL ? { url: c.LLM_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY, timeoutMs: c.LLM_TIMEOUT_MS, concurrency: c.LLM_CONCURRENCY } : undefined,
-    publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
-    responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
-    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
-  };
+  return parsed.data;
 }

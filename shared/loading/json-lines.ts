@@ -20,3 +20,9 @@ export async function* readJsonLines(file: string): AsyncGenerator<JsonLine> {
     }
   }
 }
+
+/** Adapts in-memory records (generated demo data) to the loaders' input. */
+export async function* recordsAsLines(records: Iterable<unknown>): AsyncGenerator<JsonLine> {
+  let line = 0;
+  for (const value of records) yield { line: ++line, bytes: 0, ok: true, value };
+}

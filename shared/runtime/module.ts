@@ -1,4 +1,6 @@
 import type { Router } from 'express';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { AgentTool } from '../agents/agent-tool';
 import type { Config } from '../config/config';
 import type { ReadinessCheck } from '../http/health.routes';
 import type { Logger } from '../logging/logger';
@@ -32,8 +34,8 @@ export interface ModuleInstance<T = unknown> {
 export interface ModuleContext {
   config: Config;
   logger: Logger;
-  /** The value of a module this one depends on. */
-  get<T>(name: string): T;
+  /** The value of a module this one depends on, typed by its definition. */
+  get<T>(module: ModuleDefinition<T>): T;
   /** The names of every module running in this process. */
   running: ReadonlySet<string>;
 }
@@ -43,9 +45,29 @@ export interface ModuleContext {
  * or a service (`public-search`, `gateway`). A target is a set of modules; dependencies are
  * started first and closed last.
  */
+/**
+ * What a module adds to a door's shared documents and agent surface. The gateway assembles the
+ * door's OpenAPI document, MCP tools and llms.txt from every module's contribution, in registry
+ * order, without importing any module — also for modules running in another process.
+ */
+export interface DoorContribution {
+  /** Operations for the door's OpenAPI document (the data-API door's is assembled from these). */
+  openApiPaths?: () => ZodOpenApiPathsObject;
+  openApiTags?: { name: string; description: string }[];
+  /** MCP tools: thin adapters over this module's GET endpoints. */
+  tools?: readonly AgentTool[];
+  /** llms.txt lines by section title (the gateway orders the sections and adds its own). */
+  llmsTxt?: (config: Config) => Record<string, string[]>;
+}
+
 export interface ModuleDefinition<T = unknown> {
   name: string;
   dependsOn: string[];
   serves?: ServedPaths[];
+  contributes?: Partial<Record<Door, DoorContribution>>;
   init(ctx: ModuleContext): Promise<ModuleInstance<T>>;
 }
+
+/** Every module's contribution to a door, in the order the modules are given (the registry's). */
+export const contributionsTo = (door: Door, modules: readonly ModuleDefinition[]): DoorContribution[] =>
+  modules.flatMap((m) => (m.contributes?.[door] ? [m.contributes[door]] : []));

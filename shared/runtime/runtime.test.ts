@@ -12,7 +12,7 @@ function gatedModule(name: string, dependsOn: string[], log: string[], options: 
     dependsOn,
     async init({ get }) {
       log.push(`start ${name}`);
-      for (const dep of dependsOn) get(dep);
+      for (const dep of dependsOn) get({ name: dep } as ModuleDefinition);
       await gate;
       if (options.fail) throw new Error(`${name} failed`);
       log.push(`started ${name}`);
@@ -78,7 +78,7 @@ describe('Runtime.start', () => {
   it('refuses a module that asks for something it does not depend on', async () => {
     const log: string[] = [];
     const a = gatedModule('a', [], log);
-    const sneaky: ModuleDefinition = { name: 'sneaky', dependsOn: [], init: async ({ get }) => ({ value: get('a') }) };
+    const sneaky: ModuleDefinition = { name: 'sneaky', dependsOn: [], init: async ({ get }) => ({ value: get(a.def) }) };
     a.release();
     const registry = new Map<string, ModuleDefinition>([['a', a.def as ModuleDefinition], ['sneaky', sneaky]]);
     await expect(Runtime.start(['a', 'sneaky'], registry, config, logger)).rejects.toThrow(/asked for "a", which is not among its dependencies/);

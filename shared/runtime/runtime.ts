@@ -56,7 +56,7 @@ export class Runtime {
             config,
             logger: logger.child({ module: def.name }),
             running,
-            get: <T>(name: string) => {
+            get: <T>({ name }: ModuleDefinition<T>) => {
               if (!reachable.get(def.name)!.has(name)) throw new Error(`module "${def.name}" asked for "${name}", which is not among its dependencies`);
               return values.get(name) as T;
             },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describeWithReferenceData, referenceFile } from '../../tests/support/reference-data';
-import { generateDemoPapers } from '../demo/demo-papers';
-import { mulberry32 } from '../demo/seeded-random';
+import { generateDemoPapers } from '../../modules/papers/demo/demo-papers';
+import { mulberry32 } from '../random/seeded-random';
 import { codePointLength, normalizeText, splitTerms, truncateText } from './normalize';
 
 describe('text rules', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ApiKeyService } from '../../services/events-keys/api-key.service';
-import { ApiKeyRepository } from '../../shared/api-keys/api-key.repository';
+import { ApiKeyRepository } from '../../modules/api-keys/api-key.repository';
 import { COMPANY_LIMITS } from '../../services/company-data/company-params';
 import { EVENT_LIMITS } from '../../services/events-keys/event-params';
 import { PLAN_ALLOWANCES } from '../../services/gateway/plan-allowance';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TOPIC_SLUGS } from '../../shared/papers/paper';
+import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { SEARCH_LIMITS } from '../../services/public-search/search-params';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { freshRedisUrl } from '../support/test-redis';

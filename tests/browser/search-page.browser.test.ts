@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { publicSearchModule } from '../../services/public-search/module';
-import { HTML_SECURITY_HEADERS } from '../../services/public-search/html-headers';
+import { HTML_SECURITY_HEADERS } from '../../services/public-site/html-headers';
 import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir } from './chromium';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { TOPIC_SLUGS } from '../../shared/papers/paper';
+import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { createLogger } from '../../shared/logging/logger';
-import { HTML_SECURITY_HEADERS } from '../../services/public-search/html-headers';
-import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, SiteAssets, siteRoutes, VERSIONED_ASSET_CACHE_CONTROL } from '../../services/public-search/site.routes';
+import { HTML_SECURITY_HEADERS } from '../../services/public-site/html-headers';
+import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, SiteAssets, siteRoutes, VERSIONED_ASSET_CACHE_CONTROL } from '../../services/public-site/site.routes';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import request from 'supertest';
 import { readJsonLines } from '../../shared/loading/json-lines';
-import { recordsAsLines } from '../../shared/papers/paper-loader';
+import { recordsAsLines } from '../../modules/papers/paper-loader';
 import { generateDemoCompanyData } from '../../services/company-data/demo/demo-companies';
 import { loadCompanies } from '../../services/company-data/loaders/company.loader';
 import { loadMetrics } from '../../services/company-data/loaders/metric.loader';

@@ -1,12 +1,7 @@
-import { parsePaperInput, type PaperInput } from '../../shared/papers/paper-input';
-import type { Paper } from '../../shared/papers/paper';
+import type { Paper } from '../../shared/papers/paper.schema';
+import { parsedPaper as paper } from '../support/paper-fixtures';
 
-/** Builds a valid stored paper from input fields, as the loader would. */
-export function paper(input: PaperInput, updatedAt = '2026-01-01T00:00:00.000Z'): Paper {
-  const parsed = parsePaperInput(input);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return { ...parsed.paper, updated_at: updatedAt };
-}
+export { paper };
 
 /** The stored id of the fixture paper given `id` in its input (a paper's id is derived from its identity). */
 export const fixtureId = (id: string): string => paper({ id, title: id }).id;

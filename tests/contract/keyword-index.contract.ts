@@ -1,5 +1,5 @@
-import type { KeywordHit, KeywordIndex, KeywordQuery } from '../../shared/keyword-index/keyword-index.port';
-import { compareTies, passesFilters } from '../../shared/keyword-index/relevance';
+import type { KeywordHit, KeywordIndex, KeywordQuery } from '../../modules/keyword-index/keyword-index.port';
+import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
 import { CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';

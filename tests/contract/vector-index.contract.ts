@@ -1,4 +1,4 @@
-import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from '../../shared/vector-index/vector-index.port';
+import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from '../../modules/vector-index/vector-index.port';
 
 /** A small deterministic generator (mulberry32), so every run sees the same "random" vectors. */
 export function seededRandom(seed: number): () => number {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
+import { EmbeddedVectorIndex } from '../../modules/vector-index/vector-index.embedded';
 import { vectorIndexContract } from './vector-index.contract';
 
 describe('VectorIndex contract: embedded usearch index', () => {

@@ -1,5 +1,5 @@
 import { testConfig } from '../support/test-run';
-import { QdrantVectorIndex } from '../../shared/vector-index/vector-index.qdrant';
+import { QdrantVectorIndex } from '../../modules/vector-index/vector-index.qdrant';
 import { vectorIndexContract } from './vector-index.contract';
 
 // Qdrant does not run on the development machines; the suite runs wherever QDRANT_URL is set.

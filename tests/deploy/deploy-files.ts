@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { MODULES, TARGETS } from '../../services/registry';
-import { loadConfig } from '../../shared/config/config';
+import type { z } from 'zod';
+import { environmentSchema, loadConfig } from '../../shared/config/config';
 
 /** What the deployment tests read: the repository, its YAML files and the configuration schema. */
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const CONFIG_FILE = path.join(ROOT, 'shared', 'config', 'config.ts');
 export const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,37 +21,17 @@ export function loadYaml(file: string): Obj[] {
   return list.map((d) => d.toJS() as Obj | null).filter((d): d is Obj => d !== null && typeof d === 'object');
 }
 
-/** The keys of `const schema = z.object({ ... })` in the config module, with the raw text of each. */
-export function configSchema(): Map<string, string> {
-  const src = fs.readFileSync(CONFIG_FILE, 'utf8');
-  const start = src.search(/\bschema\s*=\s*z\s*\.\s*object\s*\(\s*\{/);
-  if (start < 0) throw new Error('no `schema = z.object({` in shared/config/config.ts');
-  const open = src.indexOf('{', start);
-  let depth = 0;
-  let end = -1;
-  for (let i = open; i < src.length; i++) {
-    if (src[i] === '{') depth++;
-    else if (src[i] === '}' && --depth === 0) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new Error('unbalanced braces in the config schema');
-  const body = src.slice(open + 1, end);
-  const keys = new Map<string, string>();
-  // Top-level keys only: a key at the start of a line, followed by its definition up to the next key.
-  const re = /^\s*([A-Z][A-Z0-9_]*)\s*:(.*)$/gm;
-  for (let m = re.exec(body); m; m = re.exec(body)) keys.set(m[1], m[2]);
-  return keys;
+/** The environment variables the configuration schema reads, each with its schema. */
+export function configSchema(): Map<string, z.ZodType> {
+  return new Map(Object.entries(environmentSchema.shape));
 }
 
 // ------------------------------------------------------- targets and modules --
 
-/** The schema's numeric default for a key, e.g. `port(8090)` or `.default(10_000)`. */
-export function schemaDefault(schema: Map<string, string>, key: string): number | undefined {
-  const def = schema.get(key);
-  const m = def && (/\.default\(\s*([\d_]+)\s*\)/.exec(def) ?? /^\s*port\(\s*([\d_]+)\s*\)/.exec(def));
-  return m ? Number(m[1].replace(/_/g, '')) : undefined;
+/** The schema's numeric default for a variable (`PUBLIC_PORT` → 8080), if it has one. */
+export function schemaDefault(schema: Map<string, z.ZodType>, key: string): number | undefined {
+  const parsed = schema.get(key)?.safeParse(undefined);
+  return parsed?.success && typeof parsed.data === 'number' ? parsed.data : undefined;
 }
 
 /** Every target a deployment runs as its own workload (`all` is the single-process form). */

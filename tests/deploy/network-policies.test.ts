@@ -24,6 +24,7 @@ const BACKENDS_OF_MODULE: Record<string, Backend[]> = {
   'response-cache': [],
   'api-keys': [],
   'public-search': [],
+  'public-site': [],
   'events-keys': [],
   'company-data': [],
   'semantic-search': [],

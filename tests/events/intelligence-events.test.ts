@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { PLANS, type Plan } from '../../shared/api-keys/api-key';
+import { PLANS, type Plan } from '../../modules/api-keys/api-key';
 import { errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { createLogger } from '../../shared/logging/logger';
 import { EVENT_STATUSES, type EventStatus, type RecordEventInput } from '../../services/events-keys/event-params';

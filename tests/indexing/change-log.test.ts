@@ -1,7 +1,7 @@
 import { ChangeFollower } from '../../shared/indexing/change-follower';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { LOG_ORIGIN, PaperChangeLog } from '../../shared/papers/change-log';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { LOG_ORIGIN, PaperChangeLog } from '../../modules/papers/change-log';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { createLogger } from '../../shared/logging/logger';
 import { createIngest } from '../../services/ingest-worker/ingest-factory';
 import { runInProcess } from '../../services/ingest-worker/runner/run-in-process';
@@ -9,8 +9,9 @@ import { climatePaper, writeJsonl } from '../ingest/ingest-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testConfig } from '../support/test-run';
 import { MapIndex } from './map-index';
+import { paperLine } from '../support/paper-fixtures';
 
-const paper = (id: string, title = `Carbon paper ${id}`) => ({ id, title, lang: 'en', year: 2024 });
+const paper = (id: string, title = `Carbon paper ${id}`) => paperLine(id, { title });
 
 /** The change log orders every write to papers so that a follower misses none, whatever commits when. */
 describe('the paper change log', () => {

@@ -3,14 +3,15 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import { PaperChangeLog } from '../../shared/papers/change-log';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
+import { PaperChangeLog } from '../../modules/papers/change-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
 import { makeTempDir, removeDir } from '../support/test-run';
+import { paperLine } from '../support/paper-fixtures';
 
-const paper = (id: string, title: string) => ({ id, title, lang: 'en', year: 2024 });
+const paper = (id: string, title: string) => paperLine(id, { title });
 
 /** Starts `--target public-search`-like serving (`all`) on a data directory and says how the keyword index came up. */
 async function start(database: TestDatabase, dataDir: string) {

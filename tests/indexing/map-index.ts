@@ -1,5 +1,5 @@
 import type { IndexTarget } from '../../shared/indexing/change-follower';
-import type { Paper } from '../../shared/papers/paper';
+import type { Paper } from '../../shared/papers/paper.schema';
 
 /**
  * The plainest index there is: papers by id. It lets a test see exactly what an index was told

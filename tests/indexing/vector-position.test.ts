@@ -1,18 +1,19 @@
 import path from 'node:path';
-import { EmbeddedEmbedder } from '../../shared/embeddings/embedder.embedded';
-import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
+import { EmbeddedEmbedder } from '../../modules/embeddings/embedder.embedded';
+import { EmbeddingStore } from '../../modules/embeddings/embedding-store';
 import { createLogger } from '../../shared/logging/logger';
-import { PaperChangeLog } from '../../shared/papers/change-log';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
-import { VectorSync } from '../../shared/vector-index/vector-sync';
+import { PaperChangeLog } from '../../modules/papers/change-log';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
+import { EmbeddedVectorIndex } from '../../modules/vector-index/vector-index.embedded';
+import { VectorSync } from '../../modules/vector-index/vector-sync';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { makeTempDir, removeDir } from '../support/test-run';
+import { paperLine } from '../support/paper-fixtures';
 
 const logger = createLogger({ level: 'silent' });
 const DIMENSIONS = 64;
-const paper = (id: string) => ({ id, title: `Offshore wind study ${id}`, lang: 'en', year: 2022 });
+const paper = (id: string) => paperLine(id, { title: `Offshore wind study ${id}`, year: 2022 });
 
 /**
  * The in-process vector index and the log position saved beside it always describe the same

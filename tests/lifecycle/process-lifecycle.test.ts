@@ -9,7 +9,7 @@ import { PaperSearchService } from '../../services/public-search/paper-search.se
 import { testConfig } from '../support/test-run';
 import { errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { requestId } from '../../shared/http/request-id';
-import { ElasticsearchKeywordIndex } from '../../shared/keyword-index/keyword-index.elasticsearch';
+import { ElasticsearchKeywordIndex } from '../../modules/keyword-index/keyword-index.elasticsearch';
 import { createLogger } from '../../shared/logging/logger';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

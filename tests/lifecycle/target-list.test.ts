@@ -6,8 +6,9 @@ import { runGx, startGx, type GxServer } from './gx-child';
 
 describe('--target: one target or a comma-separated list', () => {
   it('one target gives its modules; a list gives the union, each module once', () => {
-    expect(resolveTargets('public-search')).toEqual({ targets: ['public-search'], modules: ['public-search'] });
-    expect(resolveTargets('gateway,public-search')).toEqual({ targets: ['gateway', 'public-search'], modules: ['gateway', 'public-search'] });
+    // The public search target serves the search API and the site beside it.
+    expect(resolveTargets('public-search')).toEqual({ targets: ['public-search'], modules: ['public-search', 'public-site'] });
+    expect(resolveTargets('gateway,public-search')).toEqual({ targets: ['gateway', 'public-search'], modules: ['gateway', 'public-search', 'public-site'] });
     expect(resolveTargets('ingest-worker, semantic-search,ingest-worker')).toEqual({
       targets: ['ingest-worker', 'semantic-search'],
       modules: ['ingest-worker', 'indexer', 'semantic-search'],

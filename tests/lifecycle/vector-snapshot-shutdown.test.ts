@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedVectorIndex } from '../../shared/vector-index/vector-index.embedded';
-import type { VectorItem } from '../../shared/vector-index/vector-index.port';
+import { EmbeddedVectorIndex } from '../../modules/vector-index/vector-index.embedded';
+import type { VectorItem } from '../../modules/vector-index/vector-index.port';
 
 const DIMS = 64;
 
@@ -53,7 +53,7 @@ describe('vector snapshots and shutdown', () => {
   });
 
   it('a process exiting in the middle of a save leaves no temporary folder', () => {
-    const module = path.resolve(__dirname, '../../dist/shared/vector-index/vector-index.embedded.js');
+    const module = path.resolve(__dirname, '../../dist/modules/vector-index/vector-index.embedded.js');
     const script = `
       const fs = require('node:fs');
       const { EmbeddedVectorIndex } = require(${JSON.stringify(module)});

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { readJsonLines } from '../../shared/loading/json-lines';
-import { loadPapers } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { loadPapers } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
 import { scratchDir } from '../support/test-run';
@@ -53,6 +53,15 @@ describe('loading papers from JSON Lines', () => {
     expect(report.rejected[3]!.error).toMatch(/topic/);
     expect(report.inserted).toBe(2);
     expect(await repository.count()).toBe(2);
+  });
+
+  it('loads, stores and reads back every field of the paper schema, a field added later too (cited_by_count), by its rule', async () => {
+    const file = writeLines([good({ id: 'cited', cited_by_count: 12 }), good({ id: 'uncited' }), good({ id: 'negative', cited_by_count: -1 })]);
+    const report = await loadPapers(readJsonLines(file), repository);
+    expect(report.rejected.map((r) => [r.line, r.error.includes('cited_by_count')])).toEqual([[3, true]]);
+    const stored = [];
+    for await (const batch of repository.allInBatches()) stored.push(...batch);
+    expect(stored.map((p) => p.cited_by_count).sort()).toEqual([12, null]);
   });
 
   it('identifies a paper by its DOI, whatever id or DOI spelling the source uses', async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import request from 'supertest';
 import { readJsonLines } from '../../shared/loading/json-lines';
-import { loadPapers } from '../../shared/papers/paper-loader';
-import { parsePaperInput } from '../../shared/papers/paper-input';
-import { PaperRepository } from '../../shared/papers/paper.repository';
-import type { Paper } from '../../shared/papers/paper';
+import { loadPapers } from '../../modules/papers/paper-loader';
+import { parsePaperInput } from '../../modules/papers/paper-input';
+import { PaperRepository } from '../../modules/papers/paper.repository';
+import type { Paper } from '../../shared/papers/paper.schema';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
 import { describeWithReferenceData, referenceFile } from '../support/reference-data';

@@ -1,12 +1,13 @@
-import { EmbeddedEmbedder, lexicalConfiguration } from '../../shared/embeddings/embedder.embedded';
-import { EmbeddingStore } from '../../shared/embeddings/embedding-store';
-import { LexicalFitStore } from '../../shared/embeddings/lexical-fit.store';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { EmbeddedEmbedder, lexicalConfiguration } from '../../modules/embeddings/embedder.embedded';
+import { EmbeddingStore } from '../../modules/embeddings/embedding-store';
+import { LexicalFitStore } from '../../modules/embeddings/lexical-fit.store';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { paperLine } from '../support/paper-fixtures';
 
 const CONFIGURATION = lexicalConfiguration(64);
-const paper = (id: string, title: string) => ({ id, title, abstract: `${title}: a study.`, lang: 'en', year: 2024 });
+const paper = (id: string, title: string) => paperLine(id, { title, abstract: `${title}: a study.` });
 
 /**
  * The embedded embedder's fit lives in Postgres: the first process that needs it fits it on the

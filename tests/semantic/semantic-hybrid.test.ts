@@ -1,4 +1,4 @@
-import { MemoryKeywordIndex } from '../../shared/keyword-index/keyword-index.memory';
+import { MemoryKeywordIndex } from '../../modules/keyword-index/keyword-index.memory';
 import { parseSemanticParams } from '../../services/semantic-search/semantic-params';
 import { SemanticSearchService } from '../../services/semantic-search/semantic-search.service';
 import { paper } from '../contract/fixture-papers';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SHELVES } from '../../shared/papers/paper';
+import { SHELVES } from '../../shared/papers/paper.schema';
 import { useDemoSearchApi } from './demo-search-api';
 
 const FIELDS = ['id', 'doi', 'title', 'title_ja', 'title_en', 'authors', 'abstract', 'ai_summary_ja', 'ai_summary_en', 'primary_topic', 'tags', 'venue',

@@ -1,9 +1,9 @@
-import { citationKey, escapeBibtex, toBibtex } from '../../services/public-search/citation/bibtex';
-import type { CitationSource } from '../../services/public-search/citation/citation-source';
-import { toCslJson } from '../../services/public-search/citation/csl-json';
-import { toRis } from '../../services/public-search/citation/ris';
-import { toPublicPaper } from '../../services/public-search/public-paper';
-import type { PaperInput } from '../../shared/papers/paper-input';
+import { citationKey, escapeBibtex, toBibtex } from '../../services/public-site/citation/bibtex';
+import type { CitationSource } from '../../services/public-site/citation/citation-source';
+import { toCslJson } from '../../services/public-site/citation/csl-json';
+import { toRis } from '../../services/public-site/citation/ris';
+import { toPublicPaper } from '../../shared/papers/public-paper';
+import type { PaperInput } from '../../modules/papers/paper-input';
 import { displayName, parseCitation } from './citation-parse';
 import { EN_PAPER, HOSTILE_PAPER, HOSTILE_TITLE, JA_PAPER, storedPaper } from './site-fixtures';
 

@@ -1,6 +1,6 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
-import { HTML_CONTENT_SECURITY_POLICY } from '../../services/public-search/html-headers';
+import { HTML_CONTENT_SECURITY_POLICY } from '../../services/public-site/html-headers';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';

@@ -1,8 +1,8 @@
 import type { Database } from '../../shared/db/database';
-import type { Paper } from '../../shared/papers/paper';
-import { parsePaperInput, type PaperInput } from '../../shared/papers/paper-input';
-import { loadPapers, recordsAsLines } from '../../shared/papers/paper-loader';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import type { Paper } from '../../shared/papers/paper.schema';
+import { parsePaperInput, type PaperInput } from '../../modules/papers/paper-input';
+import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 
 /** Papers of the site's suites: each carries a unique tag, so a search finds exactly it. */
 export const JA_PAPER: PaperInput = {

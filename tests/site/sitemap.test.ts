@@ -1,9 +1,9 @@
 import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
-import { sitemapRoutes, SITEMAP_MAX_URLS } from '../../services/public-search/sitemap.routes';
+import { sitemapRoutes, SITEMAP_MAX_URLS } from '../../services/public-site/sitemap.routes';
 import { errorHandler, notFoundHandler } from '../../shared/http/problem-response';
-import { PaperRepository } from '../../shared/papers/paper.repository';
+import { PaperRepository } from '../../modules/papers/paper.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';

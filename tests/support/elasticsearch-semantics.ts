@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { PaperDocument } from '../../shared/keyword-index/elasticsearch-query';
-import type { IndexDefinition } from '../../shared/keyword-index/keyword-index.elasticsearch';
+import type { PaperDocument } from '../../modules/keyword-index/elasticsearch-query';
+import type { IndexDefinition } from '../../modules/keyword-index/keyword-index.elasticsearch';
 
 type Query = estypes.QueryDslQueryContainer;
 type Json = Record<string, any>;

@@ -1,4 +1,4 @@
-import type { KeywordQuery } from '../../shared/keyword-index/keyword-index.port';
+import type { KeywordQuery } from '../../modules/keyword-index/keyword-index.port';
 import {
   compareTies,
   FIELD_GROUP_NAMES,
@@ -13,8 +13,8 @@ import {
   titleLengths,
   wordCount,
   type SearchText,
-} from '../../shared/keyword-index/relevance';
-import type { Paper } from '../../shared/papers/paper';
+} from '../../modules/keyword-index/relevance';
+import type { Paper } from '../../shared/papers/paper.schema';
 
 /**
  * The search computed the plain way, paper by paper, from the model in relevance.ts: which papers

@@ -1,5 +1,5 @@
-import { ApiKeyRepository } from '../../shared/api-keys/api-key.repository';
-import type { Plan } from '../../shared/api-keys/api-key';
+import { ApiKeyRepository } from '../../modules/api-keys/api-key.repository';
+import type { Plan } from '../../modules/api-keys/api-key';
 import type { Database } from '../../shared/db/database';
 import { ApiKeyService } from '../../services/events-keys/api-key.service';
 

@@ -3,7 +3,7 @@ import {
   type CompanyInput, type MetricInput, type ReportInput, type ReportType, type SbtStatus,
 } from '../company-inputs';
 import { CORPORATE_FORMS, DEMO_INDUSTRIES, NAME_PREFIXES, REPORT_TITLES, type DemoIndustry, type Pair } from './demo-company-vocabulary';
-import { mulberry32, recordSeed, type Random } from '../../../shared/demo/seeded-random';
+import { mulberry32, recordSeed, type Random } from '../../../shared/random/seeded-random';
 
 /**
  * Generator of the synthetic demo company data loaded into an empty database (and used by the

@@ -1,17 +1,18 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Router, type Response } from 'express';
-import type { KeyVerifier } from '../../../shared/api-keys/key-verifier';
+import type { KeyVerifier } from '../../../modules/api-keys';
 import type { Config } from '../../../shared/config/config';
 import { ProblemError, serviceUnavailable } from '../../../shared/errors/problem';
 import type { Logger } from '../../../shared/logging/logger';
+import type { DoorContribution } from '../../../shared/runtime/module';
 import { PUBLIC_CORS_HEADERS } from '../cors';
-import { API_TOOLS } from './api-tools';
 import { inProcess } from './door-dispatch';
 import { apiLlmsTxt, LLMS_TXT_CACHE_CONTROL, LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH, publicLlmsTxt } from './llms-txt';
 import { MCP_PATH, mcpEndpoint } from './mcp-endpoint';
-import { PUBLIC_TOOLS } from './public-tools';
 
 const VERSION = '1.0.0';
+
+const toolsOf = (contributions: DoorContribution[]) => contributions.flatMap((c) => c.tools ?? []);
 
 function llmsTxtRoute(text: string): Router {
   const router = Router();
@@ -27,9 +28,9 @@ function llmsTxtRoute(text: string): Router {
  * The public door's agent routes: `/llms.txt` and the MCP server (no key). `door` is the door's own
  * request handler, which the tools send their searches through with the client's address.
  */
-export function publicAgentRoutes(deps: { config: Config; logger: Logger; door: () => RequestListener }): Router {
+export function publicAgentRoutes(deps: { config: Config; logger: Logger; door: () => RequestListener; contributions: DoorContribution[] }): Router {
   const router = Router();
-  router.use(llmsTxtRoute(publicLlmsTxt(deps.config)));
+  router.use(llmsTxtRoute(publicLlmsTxt(deps.config, deps.contributions)));
   router.use(
     mcpEndpoint({
       server: {
@@ -38,7 +39,7 @@ export function publicAgentRoutes(deps: { config: Config; logger: Logger; door: 
         version: VERSION,
         instructions: `Keyword search over GX, ESG and climate research papers (Japanese, English, Chinese). Use searchPapers to find papers, getPaper for one record by id. Cite papers by citation_url. Details: ${deps.config.publicBaseUrl}${LLMS_TXT_PATH}`,
       },
-      tools: PUBLIC_TOOLS,
+      tools: toolsOf(deps.contributions),
       dispatch: () => inProcess(deps.door()),
       // The /mcp request itself was counted against the client's per-IP limit at the door, like any
       // request: that covers the first tool call it carries; further calls in a batch count each.
@@ -73,10 +74,11 @@ export function apiAgentRoutes(deps: {
   verifier: KeyVerifier;
   door: () => RequestListener;
   keyApplicationsPath: string;
+  contributions: DoorContribution[];
 }): Router {
   const { config, logger } = deps;
   const router = Router();
-  router.use(llmsTxtRoute(apiLlmsTxt(config, { keyApplications: deps.keyApplicationsPath })));
+  router.use(llmsTxtRoute(apiLlmsTxt(config, deps.contributions, { keyApplications: deps.keyApplicationsPath })));
   router.use(
     mcpEndpoint({
       server: {
@@ -85,7 +87,7 @@ export function apiAgentRoutes(deps: {
         version: VERSION,
         instructions: `Japanese listed companies' sustainability disclosures, decarbonisation metrics, paper search and intelligence events. Every tool call is charged to your API key like the HTTP request it makes. Figures are AI-extracted: verify against the source PDF before citing. Details: ${LLMS_TXT_PATH} on this host.`,
       },
-      tools: API_TOOLS,
+      tools: toolsOf(deps.contributions),
       dispatch: () => inProcess(deps.door()),
       caller: async (req) => {
         const authorization = req.headers.authorization;

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ProblemError } from '../../../shared/errors/problem';
 import type { Logger } from '../../../shared/logging/logger';
-import { READ_ONLY, type AgentTool } from './agent-tool';
+import { READ_ONLY, type AgentTool } from '../../../shared/agents/agent-tool';
 import type { DoorDispatch } from './door-dispatch';
 import { RATE_LIMIT_HEADERS, toToolResult } from './tool-result';
 

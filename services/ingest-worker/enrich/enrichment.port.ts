@@ -1,5 +1,5 @@
-import type { Shelf, TopicSlug } from '../../../shared/papers/paper';
-import type { NewPaper } from '../../../shared/papers/paper.repository';
+import type { Shelf, TopicSlug } from '../../../shared/papers/paper.schema';
+import type { NewPaper } from '../../../modules/papers';
 
 /** What the relevance scorer says about one paper. */
 export interface Relevance {

@@ -1,6 +1,6 @@
 import { normalizeText } from '../../../shared/text/normalize';
-import type { TopicSlug } from '../../../shared/papers/paper';
-import type { NewPaper } from '../../../shared/papers/paper.repository';
+import type { TopicSlug } from '../../../shared/papers/paper.schema';
+import type { NewPaper } from '../../../modules/papers';
 import type { Relevance, RelevanceScorer } from './enrichment.port';
 import { GENERAL_TERMS, TOPIC_TERMS } from './relevance-vocabulary';
 

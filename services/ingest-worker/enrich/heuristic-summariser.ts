@@ -1,4 +1,4 @@
-import type { NewPaper } from '../../../shared/papers/paper.repository';
+import type { NewPaper } from '../../../modules/papers';
 import type { Summaries, Summariser } from './enrichment.port';
 
 /** Summaries longer than this are cut at the last sentence end before it. */

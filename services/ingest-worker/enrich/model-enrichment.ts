@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SHELVES, TOPIC_SLUGS } from '../../../shared/papers/paper';
-import type { NewPaper } from '../../../shared/papers/paper.repository';
+import { SHELVES, TOPIC_SLUGS } from '../../../shared/papers/paper.schema';
+import type { NewPaper } from '../../../modules/papers';
 import { mapLimited, type ChatClient } from './chat-client';
 import type { Relevance, RelevanceScorer, Summaries, Summariser } from './enrichment.port';
 

@@ -1,4 +1,4 @@
-import type { TopicSlug } from '../../../shared/papers/paper';
+import type { TopicSlug } from '../../../shared/papers/paper.schema';
 
 /**
  * The bilingual vocabulary of the embedded relevance scorer: per topic, English and Japanese terms

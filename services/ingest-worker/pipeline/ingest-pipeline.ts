@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { NewPaper, PaperRepository } from '../../../shared/papers/paper.repository';
-import type { IntelligenceEventService } from '../../events-keys/event.service';
+import type { NewPaper, PaperRepository } from '../../../modules/papers';
 import type { RelevanceScorer, Summariser } from '../enrich/enrichment.port';
 import type { SourceRecord } from '../sources/paper-source.port';
 import { emptyFigures, type BatchFigures, type IngestRepository } from './ingest.repository';
 import type { IngestMetrics, Stage, StageTimes } from './ingest-metrics';
+import type { PaperEventSink } from './paper-events.port';
 import { claimKeys, dedupe, normalise } from './normalise';
 
 export interface PipelineDeps {
@@ -12,7 +12,7 @@ export interface PipelineDeps {
   ingest: IngestRepository;
   scorer: RelevanceScorer;
   summariser: Summariser;
-  events: IntelligenceEventService;
+  events: PaperEventSink;
   /** The quality gate: papers scoring below it are rejected (spec: 80). */
   gate: number;
   metrics?: IngestMetrics;

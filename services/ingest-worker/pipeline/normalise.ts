@@ -1,5 +1,5 @@
-import { normalizeDoi, parsePaperInput, titleKey } from '../../../shared/papers/paper-input';
-import type { NewPaper } from '../../../shared/papers/paper.repository';
+import { normalizeDoi, parsePaperInput, titleKey, validOrNull } from '../../../modules/papers';
+import type { NewPaper } from '../../../modules/papers';
 import type { SourceRecord } from '../sources/paper-source.port';
 import { detectLanguage } from './language';
 
@@ -27,20 +27,6 @@ export function cleanText(value: string | null | undefined): string | null {
   return text === '' ? null : text;
 }
 
-const httpUrl = (v: string | null | undefined): string | null => {
-  if (!v) return null;
-  try {
-    const url = new URL(v.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-};
-
-const isoDate = (v: string | null | undefined): string | null => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
-
-const VENUE_TYPES = new Set(['preprint', 'journal', 'conference', 'dataset', 'report']);
-
 /**
  * Source records to candidate papers: NFKC text, the DOI normalised (resolver prefixes, case), the
  * language detected, unusable URLs and dates dropped rather than failing the paper, and the paper's
@@ -52,24 +38,24 @@ export function normalise(records: readonly SourceRecord[], source: string): Nor
     const title = cleanText(r.title);
     const abstract = cleanText(r.abstract);
     const lang = detectLanguage(`${title ?? ''} ${abstract ?? ''}`, r.lang);
-    const publicationDate = isoDate(r.publicationDate);
-    const year = r.year ?? (publicationDate ? Number(publicationDate.slice(0, 4)) : null);
+    const publicationDate = validOrNull('publication_date', r.publication_date);
+    const year = validOrNull('year', r.year ?? (publicationDate ? Number(publicationDate.slice(0, 4)) : null));
     const parsed = parsePaperInput({
       doi: normalizeDoi(r.doi ?? null),
       title,
       title_en: lang === 'en' ? title : null,
       title_ja: lang === 'ja' ? title : null,
       authors: (r.authors ?? []).map((a) => cleanText(a)).filter((a): a is string => a !== null),
-      year: year !== null && Number.isInteger(year) && year >= 1000 && year <= 2100 ? year : null,
+      year,
       abstract,
-      source_url: httpUrl(r.sourceUrl),
+      source_url: validOrNull('source_url', r.source_url?.trim()),
       venue: cleanText(r.venue),
-      venue_type: r.venueType && VENUE_TYPES.has(r.venueType) ? r.venueType : null,
+      venue_type: validOrNull('venue_type', r.venue_type),
       lang,
       source,
-      is_peer_reviewed: r.isPeerReviewed ?? null,
+      is_peer_reviewed: validOrNull('is_peer_reviewed', r.is_peer_reviewed),
       publication_date: publicationDate,
-      pdf_url: httpUrl(r.pdfUrl),
+      pdf_url: validOrNull('pdf_url', r.pdf_url?.trim()),
     });
     if (parsed.ok) out.candidates.push({ paper: parsed.paper, titleKey: titleKey(parsed.paper) });
     else out.failed.push({ record: r, error: parsed.error });

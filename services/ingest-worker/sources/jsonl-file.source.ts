@@ -1,9 +1,39 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import path from 'node:path';
 import { readJsonLines } from '../../../shared/loading/json-lines';
-import type { FetchOptions, PaperSource, SourceRecord } from './paper-source.port';
+import { lenientField } from '../../../modules/papers';
+import { newPaperSchema, type NewPaper } from '../../../shared/papers/paper.schema';
+import { SOURCE_FIELDS, type FetchOptions, type PaperSource, type SourceField, type SourceRecord } from './paper-source.port';
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const text = z.string().nullish().catch(null);
+
+/**
+ * One line of the file: each source field in the paper schema's lenient input form, a value the
+ * schema refuses left out (normalisation decides whether the paper survives without it), the line's
+ * own id, the title in whichever of the three title fields the line has, and its language tag as given.
+ */
+const sourceFields = Object.fromEntries(SOURCE_FIELDS.map((name) => [name, lenientField(newPaperSchema.shape[name]).catch(null)])) as unknown as {
+  [K in SourceField]: z.ZodType<NewPaper[K] | null>;
+};
+
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const lineSchema = z
+  .preprocess((v) => (isObject(v) ? v : {}), z.object({
+    id: z.union([z.string(), z.number()]).nullish().catch(null),
+    ...sourceFields,
+    title: text,
+    title_en: text,
+    title_ja: text,
+    // Any language tag: a hint for language detection, which decides the paper's own.
+    lang: text,
+  }))
+  .transform(({ id, title, title_en, title_ja, ...fields }): SourceRecord => ({
+    ...fields,
+    source_id: id == null ? null : String(id),
+    title: title ?? title_en ?? title_ja ?? null,
+  }));
 
 /**
  * A JSON Lines file of papers, one object per line, in the shape of `papers.jsonl` (`id`, `doi`,
@@ -23,22 +53,8 @@ export class JsonlFileSource implements PaperSource {
     if (!fs.existsSync(this.file)) throw new Error(`ingest source file ${this.file} does not exist`);
     let page: SourceRecord[] = [];
     for await (const line of readJsonLines(this.file)) {
-      const v = line.ok && line.value && typeof line.value === 'object' && !Array.isArray(line.value) ? (line.value as Record<string, unknown>) : {};
-      const record: SourceRecord = {
-        sourceId: v.id == null ? null : String(v.id),
-        doi: text(v.doi),
-        title: text(v.title) ?? text(v.title_en) ?? text(v.title_ja),
-        abstract: text(v.abstract),
-        authors: Array.isArray(v.authors) ? v.authors.filter((a): a is string => typeof a === 'string') : null,
-        year: typeof v.year === 'number' ? v.year : null,
-        publicationDate: text(v.publication_date),
-        venue: text(v.venue),
-        venueType: text(v.venue_type),
-        sourceUrl: text(v.source_url),
-        pdfUrl: text(v.pdf_url),
-        lang: text(v.lang),
-        isPeerReviewed: typeof v.is_peer_reviewed === 'boolean' ? v.is_peer_reviewed : null,
-      };
+      // A line that is not a JSON object becomes an empty record, which normalisation counts as failed.
+      const record = lineSchema.parse(line.ok ? line.value : null);
       if (options.since && !onOrAfter(record, options.since)) continue;
       page.push(record);
       if (page.length >= options.pageSize) {
@@ -51,7 +67,7 @@ export class JsonlFileSource implements PaperSource {
 }
 
 function onOrAfter(r: SourceRecord, since: string): boolean {
-  if (r.publicationDate) return r.publicationDate >= since;
+  if (r.publication_date) return r.publication_date >= since;
   if (r.year != null) return r.year >= Number(since.slice(0, 4));
   return true; // undated: kept rather than silently dropped
 }

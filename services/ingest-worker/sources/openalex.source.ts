@@ -130,19 +130,19 @@ export function toSourceRecord(w: OpenAlexWork): SourceRecord {
   const sourceType = w.primary_location?.source?.type ?? null;
   const venueType = w.type === 'dataset' ? 'dataset' : w.type === 'report' ? 'report' : w.type === 'preprint' ? 'preprint' : sourceType ? VENUE_TYPES[sourceType] ?? null : null;
   return {
-    sourceId: w.id ?? null,
+    source_id: w.id ?? null,
     doi: w.doi ?? null,
     title: w.title ?? w.display_name ?? null,
     abstract: abstractFromInvertedIndex(w.abstract_inverted_index),
     authors: (w.authorships ?? []).map((a) => a.author?.display_name).filter((n): n is string => typeof n === 'string' && n.trim() !== ''),
     year: w.publication_year ?? null,
-    publicationDate: w.publication_date ?? null,
+    publication_date: w.publication_date ?? null,
     venue: w.primary_location?.source?.display_name ?? null,
-    venueType,
-    sourceUrl: w.primary_location?.landing_page_url ?? w.doi ?? w.id ?? null,
-    pdfUrl: w.primary_location?.pdf_url ?? null,
+    venue_type: venueType,
+    source_url: w.primary_location?.landing_page_url ?? w.doi ?? w.id ?? null,
+    pdf_url: w.primary_location?.pdf_url ?? null,
     lang: w.language ?? null,
     // A journal article is taken as peer reviewed; OpenAlex does not say so directly.
-    isPeerReviewed: sourceType === 'journal' && (w.type === 'article' || w.type === 'review') ? true : sourceType === 'repository' ? false : null,
+    is_peer_reviewed: sourceType === 'journal' && (w.type === 'article' || w.type === 'review') ? true : sourceType === 'repository' ? false : null,
   };
 }

@@ -1,23 +1,21 @@
+import type { NewPaper, PaperField } from '../../../shared/papers/paper.schema';
+
+/** The stored paper's fields a source can know (the rest — summaries, topic, tags, score — ingest adds). */
+export const SOURCE_FIELDS = ['doi', 'title', 'abstract', 'authors', 'year', 'publication_date', 'venue', 'venue_type', 'source_url', 'pdf_url', 'lang', 'is_peer_reviewed'] as const satisfies readonly PaperField[];
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+
+/** A source's value before normalisation: an enum or a formatted text may be any text (normalisation keeps only what the paper schema accepts). */
+type Loose<T> = T extends string ? string : T;
+
 /**
- * A record as a source delivers it, before normalisation: loosely typed, since every source has its
- * own idea of what is optional. Normalisation (`pipeline/normalise.ts`) validates and cleans it.
+ * A record as a source delivers it, before normalisation (`pipeline/normalise.ts`): the paper's
+ * fields under the paper's names, every one optional and loosely typed, since every source has its
+ * own idea of what is optional, plus the source's own identifier.
  */
-export interface SourceRecord {
+export type SourceRecord = { [K in SourceField]?: Loose<NewPaper[K]> | null } & {
   /** The source's own identifier (an OpenAlex work id, a line's `id`). */
-  sourceId?: string | null;
-  doi?: string | null;
-  title?: string | null;
-  abstract?: string | null;
-  authors?: string[] | null;
-  year?: number | null;
-  publicationDate?: string | null;
-  venue?: string | null;
-  venueType?: string | null;
-  sourceUrl?: string | null;
-  pdfUrl?: string | null;
-  lang?: string | null;
-  isPeerReviewed?: boolean | null;
-}
+  source_id?: string | null;
+};
 
 export interface FetchOptions {
   /** Only works published on or after this ISO date. */

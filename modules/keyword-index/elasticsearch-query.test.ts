@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { estypes } from '@elastic/elasticsearch';
+import { CONTRACT_QUERIES, FIXTURE_PAPERS } from '../../tests/contract/fixture-papers';
+import { ElasticsearchSemantics } from '../../tests/support/elasticsearch-semantics';
+import { referenceSearch } from '../../tests/support/reference-search';
+import type { Paper } from '../../shared/papers/paper.schema';
+import { splitTerms } from '../../shared/text/normalize';
+import { MAPPING_VERSION_KEY } from './elasticsearch-mapping-version';
+import {
+  aliasSwapActions,
+  checkResultWindow,
+  corpusStatsBody,
+  countBody,
+  filterQueries,
+  paperDocument,
+  rankBody,
+  searchBody,
+} from './elasticsearch-query';
+import { corpusStatsAggregation, termScoring, wordsOf } from './elasticsearch-ranking';
+import { loadIndexDefinition } from './keyword-index.elasticsearch';
+import type { KeywordQuery, RankedQuery } from './keyword-index.port';
+import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
+import { FIELD_GROUP_NAMES } from './relevance';
+import { storedPaper } from '../../tests/support/paper-fixtures';
+
+const paper = storedPaper;
+
+const query = (text: string, extra: Partial<KeywordQuery> = {}): KeywordQuery => ({
+  terms: splitTerms(text),
+  filters: {},
+  offset: 0,
+  limit: 20,
+  ...extra,
+});
+
+type Query = estypes.QueryDslQueryContainer;
+const filterOf = (body: { query: Query }) => body.query.bool!.filter as Query[];
+const substring = (value: string) => ({ bool: { should: FIELD_GROUP_NAMES.map((group) => ({ wildcard: { [group]: { value } } })), minimum_should_match: 1 } });
+
+describe('searchBody: the match set', () => {
+  it('puts each term in bool.filter as a substring of some field group, AND-combined in query order, then the filters', () => {
+    const body = searchBody(query('CO2  ＰＲＩＣＩＮＧ　水素', { filters: { topic: 'hydrogen', langs: ['ja', 'mul'] } }), [1, 1, 1]);
+    expect(filterOf(body)).toEqual([substring('*co2*'), substring('*pricing*'), substring('*水素*'), { term: { topic: 'hydrogen' } }, { terms: { lang: ['ja', 'mul'] } }]);
+    expect(body.query.bool!.must).toBeUndefined();
+  });
+
+  it('keeps a two-character Japanese term whole, and escapes the wildcard syntax inside terms', () => {
+    expect(filterOf(searchBody(query('排出'), [1]))[0]).toEqual(substring('*排出*'));
+    expect(filterOf(searchBody(query('co*?\\'), [1]))[0]).toEqual(substring('*co\\*\\?\\\\*'));
+  });
+
+  it('scores in bool.should only, one clause per term with its idf, so the filters never change a score', () => {
+    const body = searchBody(query('esg co2', { filters: { topic: 'esg' } }), [0.7, 2.5]);
+    expect(body.query.bool!.should).toEqual([termScoring('esg', 0.7), termScoring('co2', 2.5)]);
+    expect(JSON.stringify(body.query.bool!.should)).not.toMatch(/topic|lang/);
+  });
+
+  it('pages with from/size, counts every match, and returns only the stored paper with its score', () => {
+    const body = searchBody(query('esg', { offset: 40, limit: 20 }), [1]);
+    expect(body).toMatchObject({ from: 40, size: 20, track_total_hits: true, track_scores: true, _source: ['paper'] });
+    expect(body.aggs).toBeUndefined();
+  });
+
+  it('asks for the corpus statistics in the same request when told (a one-term query)', () => {
+    expect(searchBody(query('esg'), [1], { corpusStats: true }).aggs).toEqual(corpusStatsAggregation(['esg']));
+  });
+
+  it('orders by score, then year descending with missing years last, then id', () => {
+    expect(searchBody(query('esg'), [1]).sort).toEqual([
+      { _score: { order: 'desc' } },
+      { year: { order: 'desc', missing: '_last' } },
+      { id: { order: 'asc' } },
+    ]);
+  });
+
+  it('matches nothing without a term, as the model scores nothing', () => {
+    expect(searchBody(query('  '), []).query).toEqual({ match_none: {} });
+    expect(countBody(query('  ')).query).toEqual({ match_none: {} });
+  });
+});
+
+describe('countBody and corpusStatsBody', () => {
+  it('counts the match set alone: the same filter, no scoring, no page', () => {
+    const q = query('esg co2', { filters: { shelf: 'curated' } });
+    expect(countBody(q)).toEqual({ query: { bool: { filter: filterOf(searchBody(q, [1, 1])) } }, size: 0, track_total_hits: true });
+  });
+
+  it('reads no hit to count the statistics', () => {
+    expect(corpusStatsBody(['esg', 'co2'])).toEqual({ size: 0, track_total_hits: false, aggs: corpusStatsAggregation(['esg', 'co2']) });
+  });
+});
+
+describe('filterQueries: shelf and draft score', () => {
+  it('filters by shelf and by a lower bound on draft_score, and a bound of 0 filters nothing', () => {
+    expect(filterQueries({ shelf: 'curated', minDraftScore: 85 })).toEqual([
+      { term: { shelf: 'curated' } },
+      { range: { draft_score: { gte: 85 } } },
+    ]);
+    expect(filterQueries({ minDraftScore: 0 })).toEqual([]);
+  });
+});
+
+describe('checkResultWindow', () => {
+  it('accepts pages up to the result window and refuses pages beyond it', () => {
+    expect(() => checkResultWindow({ offset: 9_980, limit: 20 }, 10_000)).not.toThrow();
+    expect(() => checkResultWindow({ offset: 9_990, limit: 20 }, 10_000)).toThrow(/10000/);
+  });
+});
+
+describe('rankBody', () => {
+  const ranked = (text: string, extra: Partial<RankedQuery> = {}): RankedQuery => ({ text, filters: {}, limit: 30, ...extra });
+
+  it('is one combined_fields (BM25F) query over the ranked fields, weighted as the embedded engine weighs them', () => {
+    const body = rankBody(ranked('carbon pricing in Japan'));
+    expect(body.query.bool!.must).toEqual([
+      {
+        combined_fields: {
+          query: 'carbon pricing in japan',
+          fields: [`ranked_title^${RANKED_FIELD_WEIGHTS.title}`, `ranked_tags^${RANKED_FIELD_WEIGHTS.tags}`, `ranked_body^${RANKED_FIELD_WEIGHTS.body}`],
+          operator: 'or',
+        },
+      },
+    ]);
+    // combined_fields takes boosts as BM25F term-frequency weights, and refuses any below 1.
+    expect(Object.values(RANKED_FIELD_WEIGHTS).every((w) => w >= 1)).toBe(true);
+    expect(RANKED_FIELD_WEIGHTS.title).toBe(5);
+  });
+
+  it('filters in bool.filter, sorts best first with the tie order, returns the limit without counting', () => {
+    const body = rankBody(ranked('hydrogen', { filters: { topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }, limit: 7 }));
+    expect(body.query.bool!.filter).toEqual(filterQueries({ topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }));
+    expect(body).toMatchObject({ size: 7, track_total_hits: false, _source: ['paper'], sort: searchBody(query('x'), [1]).sort });
+  });
+
+  it('sends the text as text: query syntax is only words to the analyzer, and the text is normalised like the index', () => {
+    const body = rankBody(ranked('title:x OR * ＣＯ２'));
+    expect((body.query.bool!.must as Query[])[0]!.combined_fields!.query).toBe('title:x or * co2');
+    expect(JSON.stringify(body)).not.toMatch(/query_string|simple_query_string|script/);
+  });
+});
+
+describe('paperDocument', () => {
+  it('indexes the normalised values of each field group, split into words and for ranking, and keeps the paper as it is', () => {
+    const p = paper({ id: 'p1', title: 'ＣＯ２排出量の推計', title_en: 'CO2 emission estimates', tags: ['Scope3', ''], topic: 'scope3', abstract: 'Hydrogen', year: 2023, lang: 'ja' });
+    expect(paperDocument(p)).toEqual({
+      id: 'p1',
+      year: 2023,
+      topic: 'scope3',
+      lang: 'ja',
+      shelf: null,
+      draft_score: null,
+      title: ['co2排出量の推計', 'co2 emission estimates'],
+      tags: ['scope3', 'scope3'],
+      body: ['hydrogen'],
+      words_title: ['co2排出量の推計', 'co2 emission estimates'],
+      words_tags: ['scope3'],
+      words_body: ['hydrogen'],
+      ranked_title: ['co2排出量の推計', 'co2 emission estimates'],
+      ranked_tags: ['scope3'],
+      ranked_body: ['hydrogen'],
+      paper: p,
+    });
+  });
+
+  it('counts a repeated title once, and every body value (the model sums the body)', () => {
+    const doc = paperDocument(paper({ id: 'p1', title: 'Hydrogen', title_en: 'Hydrogen', abstract: 'Same text', ai_summary_en: 'Same text' }));
+    expect(doc.words_title).toEqual(['hydrogen']);
+    expect(doc.words_body).toEqual(['same text', 'same text']);
+    expect(doc.ranked_body).toEqual(['same text']);
+  });
+});
+
+describe('aliasSwapActions', () => {
+  it('moves the alias from every previous index to the new one in a single action list', () => {
+    expect(aliasSwapActions('gx-papers', 'gx-papers-v2', ['gx-papers-v1'])).toEqual([
+      { remove: { index: 'gx-papers-v1', alias: 'gx-papers', must_exist: true } },
+      { add: { index: 'gx-papers-v2', alias: 'gx-papers' } },
+    ]);
+    expect(aliasSwapActions('gx-papers', 'gx-papers-v2', [])).toEqual([{ add: { index: 'gx-papers-v2', alias: 'gx-papers' } }]);
+  });
+});
+
+describe('infra/elasticsearch/papers-index.json', () => {
+  const file = path.resolve(__dirname, '../../infra/elasticsearch/papers-index.json');
+  const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    settings: { index: Record<string, unknown>; analysis: Record<string, Record<string, Record<string, unknown>>> };
+    mappings: { dynamic: string; _meta: Record<string, unknown>; properties: Record<string, Record<string, unknown>> };
+  };
+  const { properties } = definition.mappings;
+  const { analysis } = definition.settings;
+
+  it('carries its mapping version, raised from the unversioned first release', () => {
+    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(2);
+  });
+
+  it('maps every field group as a wildcard field, for substring matching of any length', () => {
+    for (const group of FIELD_GROUP_NAMES) expect(properties[group]).toMatchObject({ type: 'wildcard' });
+  });
+
+  it('maps each group again as words (gx_words), scored by the saturation of relevance.ts in title and body', () => {
+    expect(properties.words_title).toEqual({ type: 'text', analyzer: 'gx_words', similarity: 'gx_title' });
+    expect(properties.words_tags).toEqual({ type: 'text', analyzer: 'gx_words', norms: false });
+    expect(properties.words_body).toEqual({ type: 'text', analyzer: 'gx_words', similarity: 'gx_body' });
+    // No lower-casing: the text is normalised already, and term queries must meet it unchanged.
+    expect(analysis.analyzer!.gx_words).toEqual({ type: 'custom', tokenizer: 'gx_words', filter: ['gx_word_truncate'] });
+    expect(analysis.tokenizer!.gx_words).toEqual({ type: 'pattern', pattern: '[^\\p{L}\\p{N}\\p{M}]+' });
+    expect(wordsOf('a'.repeat(300))).toEqual(['a'.repeat(analysis.filter!.gx_word_truncate!.length as number)]);
+  });
+
+  it('analyzes the ranked fields like shared/text/analyzer.ts, with one analyzer (combined_fields needs it)', () => {
+    for (const group of FIELD_GROUP_NAMES) expect(properties[`ranked_${group}`]).toEqual({ type: 'text', analyzer: 'gx_ranked', index_options: 'freqs' });
+    const ranked = analysis.analyzer!.gx_ranked!;
+    expect(ranked).toMatchObject({ tokenizer: 'standard', char_filter: ['gx_word_breaks'] });
+    expect(analysis.char_filter!.gx_word_breaks).toEqual({ type: 'pattern_replace', pattern: '[^\\p{L}\\p{N}\\p{M}]+', replacement: ' ' });
+    const filters = (ranked.filter as string[]).map((name) => analysis.filter![name] ?? name);
+    expect(filters).toEqual([
+      'cjk_width',
+      'lowercase',
+      { type: 'cjk_bigram', ignored_scripts: ['hangul'] },
+      { type: 'stop', stopwords: '_english_' },
+      // analyzer.ts stems only words of a–z letters.
+      { type: 'keyword_marker', keywords_pattern: '.*[^a-z].*' },
+      { type: 'stemmer', language: 'porter2' },
+    ]);
+  });
+
+  it('maps the filter and sort keys as exact values and stores the paper without indexing it', () => {
+    expect(properties).toMatchObject({
+      id: { type: 'keyword' },
+      year: { type: 'integer' },
+      topic: { type: 'keyword' },
+      lang: { type: 'keyword' },
+      paper: { type: 'object', enabled: false },
+    });
+  });
+
+  it('is strict and maps every field a paper document has (a strict index rejects unmapped fields)', () => {
+    expect(definition.mappings.dynamic).toBe('strict');
+    const doc = paperDocument(paper({ id: 'p1' }));
+    expect(Object.keys(properties).sort()).toEqual(Object.keys(doc).sort());
+  });
+
+  it('keeps the default result window the API pages within', () => {
+    expect(definition.settings.index).toMatchObject({ number_of_shards: 1, max_result_window: 10_000 });
+  });
+});
+
+/**
+ * The built requests read with Elasticsearch's semantics (`tests/support/elasticsearch-semantics.ts`):
+ * whatever the idf, the match set and total are exactly the reference's.
+ */
+describe('the built request, read with Elasticsearch semantics, matches exactly what the model matches', () => {
+  const extra: Paper[] = [
+    paper({ id: 'a5', title: 'Wildcards: co* and c?2 in titles', abstract: 'escape \\ test', year: 2021, lang: 'en' }),
+    paper({ id: 'a6', title: 'Cox2 and c22 are not co2', year: 2024, lang: 'en' }),
+    paper({ id: 'a8', title: 'hydro', tags: ['gen'], year: 2020, lang: 'en' }),
+  ];
+  const papers = [...FIXTURE_PAPERS, ...extra];
+  const es = new ElasticsearchSemantics(papers.map(paperDocument), loadIndexDefinition());
+
+  const cases: KeywordQuery[] = [
+    ...CONTRACT_QUERIES.map((q) => ({
+      terms: q.terms,
+      filters: { topic: q.topic ?? undefined, langs: q.langs, shelf: q.shelf, minDraftScore: q.minDraftScore },
+      offset: 0,
+      limit: 1000,
+    })),
+    ...['co*', 'c?2', '\\', 'ro*en', 'hydrogen 水素', 'r&d', '2024', 'ai', 'emission', 'methanol shipping', 'district cooling'].map((text) => query(text, { limit: 1000 })),
+    query('co2', { filters: { langs: [] }, limit: 1000 }),
+  ];
+
+  it.each(cases.map((q) => [q.terms.join(' '), q] as const))('%s', (_, q) => {
+    const idfs = q.terms.map((_, i) => 1 + i / 3);
+    const answer = es.search(searchBody(q, idfs));
+    const expected = referenceSearch(papers, q);
+    expect((answer.hits.total as estypes.SearchTotalHits).value).toBe(expected.total);
+    expect(answer.hits.hits.map((h) => h._id).sort()).toEqual([...expected.ids].sort());
+    expect(es.search({ ...countBody(q), track_total_hits: true }).hits.total).toEqual(answer.hits.total);
+  });
+});

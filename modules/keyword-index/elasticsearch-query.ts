@@ -1,0 +1,202 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { Paper } from '../../shared/papers/paper.schema';
+import { normalizeText } from '../../shared/text/normalize';
+import { corpusStatsAggregation, termScoring, wildcardQuery, WORD_FIELDS } from './elasticsearch-ranking';
+import type { KeywordQuery, RankedQuery } from './keyword-index.port';
+import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
+import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
+
+/**
+ * Pure builders of the request bodies the Elasticsearch adapter sends. Keyword mode: the match set
+ * (`termMatch`, the AND of substring matches, exactly as in every engine) and its order
+ * (`elasticsearch-ranking.ts`: the model of `relevance.ts` as far as Elasticsearch carries it).
+ * Ranked retrieval: `rankBody`. The mapping they rely on is `infra/elasticsearch/papers-index.json`.
+ */
+
+/** The document field holding the whole paper (mapped `enabled: false`: stored, never indexed). */
+export const PAPER_FIELD = 'paper';
+
+/**
+ * The analyzed text fields of ranked retrieval, one per field group (`ranked_title`…), holding the
+ * same values as the wildcard fields; the mapping analyzes them like `shared/text/analyzer.ts`.
+ */
+export const RANKED_FIELDS: Readonly<Record<keyof SearchText, string>> = { title: 'ranked_title', tags: 'ranked_tags', body: 'ranked_body' };
+type RankedText = { [K in keyof SearchText as `ranked_${K}`]: string[] };
+type WordsText = { [K in keyof SearchText as `words_${K}`]: string[] };
+
+/**
+ * One paper as indexed: the filter and sort keys, one `wildcard` field per field group holding the
+ * normalised values (an array, so a term never matches across two values), the same values split
+ * into words (`words_*`: keyword mode's whole-word evidence) and analyzed for ranked retrieval
+ * (`ranked_*`), and the paper itself.
+ */
+export interface PaperDocument extends SearchText, WordsText, RankedText {
+  id: string;
+  year: number | null;
+  topic: Paper['topic'];
+  lang: Paper['lang'];
+  shelf: Paper['shelf'];
+  draft_score: Paper['draft_score'];
+  paper: Paper;
+}
+
+/** The part of a search request that depends on the query (the index is the caller's business). */
+export type SearchBody = Required<
+  Pick<estypes.SearchRequest, 'query' | 'sort' | 'from' | 'size' | 'track_total_hits' | 'track_scores' | '_source'>
+> &
+  Pick<estypes.SearchRequest, 'aggs'>;
+
+export function paperDocument(paper: Paper): PaperDocument {
+  // Elasticsearch has no NFKC without the ICU plugin, so the application normalises and the index stores the result.
+  const text = searchTextOf(paper);
+  // A repeated title (title, title_en) is one occurrence, as in the embedded engine; every body value
+  // counts, as the model sums the body's occurrences and words.
+  const title = [...new Set(text.title)];
+  const tags = [...new Set(text.tags)];
+  const words: WordsText = { [WORD_FIELDS.title]: title, [WORD_FIELDS.tags]: tags, [WORD_FIELDS.body]: text.body } as WordsText;
+  return {
+    id: paper.id,
+    year: paper.year,
+    topic: paper.topic,
+    lang: paper.lang,
+    shelf: paper.shelf,
+    draft_score: paper.draft_score,
+    ...text,
+    ...words,
+    ranked_title: title,
+    ranked_tags: tags,
+    ranked_body: [...new Set(text.body)],
+    paper,
+  };
+}
+
+/**
+ * The match of one query term: a substring of a value of some field group. The AND of these decides
+ * the match set and `total`, exactly as in every engine; they sit in `bool.filter`, so that the
+ * order is the scoring clauses' alone.
+ */
+export function termMatch(term: string): estypes.QueryDslQueryContainer {
+  return { bool: { should: FIELD_GROUP_NAMES.map((group) => wildcardQuery(group, term)), minimum_should_match: 1 } };
+}
+
+/** Filters narrow the matches without adding to the score, hence `bool.filter`. */
+export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDslQueryContainer[] {
+  const out: estypes.QueryDslQueryContainer[] = [];
+  if (filters.topic !== undefined) out.push({ term: { topic: filters.topic } });
+  // An empty list matches nothing, as it does in the embedded engine.
+  if (filters.langs !== undefined) out.push({ terms: { lang: [...filters.langs] } });
+  if (filters.shelf !== undefined) out.push({ term: { shelf: filters.shelf } });
+  // A bound of 0 or less admits papers without a score, as in the embedded engine.
+  if (filters.minDraftScore !== undefined && filters.minDraftScore > 0) out.push({ range: { draft_score: { gte: filters.minDraftScore } } });
+  return out;
+}
+
+/** The tie order of `compareTies`, after the score. */
+export function sortOrder(): estypes.SortCombinations[] {
+  return [
+    { _score: { order: 'desc' } },
+    { year: { order: 'desc', missing: '_last' } },
+    { id: { order: 'asc' } },
+  ];
+}
+
+/** The match set of a query with its filters (nothing without a term, as in the model), and the scoring clauses if any. */
+function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer {
+  if (query.terms.length === 0) return { match_none: {} };
+  return { bool: { filter: [...query.terms.map(termMatch), ...filterQueries(query.filters)], ...(scoring && { should: scoring }) } };
+}
+
+/**
+ * A page of keyword matches, ordered by the scoring of `elasticsearch-ranking.ts` with each term's
+ * idf (`idfsFromCorpusStats`). With `corpusStats` the same request counts the statistics: for a
+ * one-term query, whose order does not depend on the idf, the caller sends 1 and scales afterwards.
+ */
+export function searchBody(query: KeywordQuery, idfs: number[], options: { corpusStats?: boolean } = {}): SearchBody {
+  return {
+    query: matchQuery(query, query.terms.map((term, i) => termScoring(term, idfs[i] ?? 1))),
+    sort: sortOrder(),
+    from: query.offset,
+    size: query.limit,
+    track_total_hits: true,
+    // Hits carry `_score` whatever the sort; without it Elasticsearch may leave it null under a field sort.
+    track_scores: true,
+    _source: [PAPER_FIELD],
+    ...(options.corpusStats && query.terms.length > 0 && { aggs: corpusStatsAggregation(query.terms) }),
+  };
+}
+
+/** Only the number of matches (a page of none): no scoring, no statistics. */
+export function countBody(query: Pick<KeywordQuery, 'terms' | 'filters'>): Required<Pick<estypes.SearchRequest, 'query' | 'size' | 'track_total_hits'>> {
+  return { query: matchQuery(query), size: 0, track_total_hits: true };
+}
+
+/** The request counting the statistics of the terms' idf, over every paper (no hit is read). */
+export function corpusStatsBody(terms: string[]): Required<Pick<estypes.SearchRequest, 'size' | 'track_total_hits' | 'aggs'>> {
+  return { size: 0, track_total_hits: false, aggs: corpusStatsAggregation(terms) };
+}
+
+/** The part of a ranked search request that depends on the query. */
+export type RankBody = Required<Pick<estypes.SearchRequest, 'query' | 'sort' | 'size' | 'track_total_hits' | '_source'>>;
+
+/**
+ * Ranked any-term retrieval: `combined_fields` is BM25F (Lucene's `CombinedFieldQuery`): a field's
+ * boost (at least 1) weighs its term frequencies and its length as if its text were repeated, which
+ * is what the embedded engine does with `RANKED_FIELD_WEIGHTS` (a title counts five times), with
+ * Elasticsearch's BM25 defaults (k1 1.2, b 0.75) and the `gx_ranked` analyzer. The text is
+ * normalised first, as the index's text was (`gx_ranked` has no NFKC), and goes in as text, never as
+ * query syntax.
+ */
+export function rankBody(query: RankedQuery): RankBody {
+  const fields = (Object.keys(RANKED_FIELDS) as (keyof SearchText)[]).map((g) => `${RANKED_FIELDS[g]}^${RANKED_FIELD_WEIGHTS[g]}`);
+  return {
+    query: {
+      bool: {
+        must: [{ combined_fields: { query: normalizeText(query.text), fields, operator: 'or' } }],
+        filter: filterQueries(query.filters),
+      },
+    },
+    sort: sortOrder(),
+    size: query.limit,
+    track_total_hits: false,
+    _source: [PAPER_FIELD],
+  };
+}
+
+/**
+ * Elasticsearch refuses pages past `index.max_result_window`; say so plainly instead of passing on
+ * its error (the public API caps offset + limit below the window anyway).
+ */
+export function checkResultWindow(query: Pick<KeywordQuery, 'offset' | 'limit'>, maxResultWindow: number): void {
+  if (query.offset + query.limit > maxResultWindow) {
+    throw new RangeError(
+      `offset + limit must not exceed ${maxResultWindow} (index.max_result_window); got ${query.offset} + ${query.limit}`,
+    );
+  }
+}
+
+/** Bulk operations that add or replace papers by id. */
+export function upsertOperations(papers: Paper[]): (estypes.BulkOperationContainer | PaperDocument)[] {
+  return papers.flatMap((paper) => [{ index: { _id: paper.id } }, paperDocument(paper)]);
+}
+
+/** Bulk operations that remove papers by id (Elasticsearch answers `not_found`, not an error, for unknown ids). */
+export function deleteOperations(ids: string[]): estypes.BulkOperationContainer[] {
+  return ids.map((id) => ({ delete: { _id: id } }));
+}
+
+/** The concrete index behind the alias: `<alias>-v<version>`. */
+export function versionedIndexName(alias: string, version: number): string {
+  return `${alias}-v${version}`;
+}
+
+/**
+ * Moves the alias to `next` in one atomic `_aliases` request. `must_exist` makes the request fail
+ * as a whole when a concurrent rebuild has already moved the alias, instead of leaving it on two
+ * indices (which would make every write through it fail).
+ */
+export function aliasSwapActions(alias: string, next: string, previous: string[]): estypes.IndicesUpdateAliasesAction[] {
+  return [
+    ...previous.map((index) => ({ remove: { index, alias, must_exist: true } })),
+    { add: { index: next, alias } },
+  ];
+}

@@ -1,0 +1,9 @@
+/** The keyword index's public surface: the KeywordIndex port, its factory and module, the keyword query rules, the split suggestion. */
+export { IndexSync, PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from './index-sync';
+export { createKeywordIndex } from './keyword-index.factory';
+export { keywordIndexModule } from './keyword-index.module';
+export * from './keyword-index.port';
+export * from './keyword-query';
+export { BM25 } from './ranked-postings';
+export { splitSuggestion, type SearchSuggestion } from './split-suggestion';
+export { searchSuggestionSchema, suggestionDescription } from './split-suggestion.schema';

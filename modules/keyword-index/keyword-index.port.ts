@@ -1,0 +1,91 @@
+import type { Paper, PaperLang, Shelf, TopicSlug } from '../../shared/papers/paper.schema';
+
+/** An abstract keyword query; each engine translates it into its own query language. */
+export interface KeywordQuery {
+  /** Normalised terms (see `splitTerms`), AND-combined; each must be a substring of a searched field. */
+  terms: string[];
+  filters: KeywordFilters;
+  offset: number;
+  limit: number;
+}
+
+export interface KeywordFilters {
+  topic?: TopicSlug;
+  /** Papers whose `lang` is one of these; absent means every language. */
+  langs?: PaperLang[];
+  shelf?: Shelf;
+  /** Papers whose draft_score is at least this; papers without a score fail any bound above 0. */
+  minDraftScore?: number;
+}
+
+/** A question for ranked retrieval: any of its words may match; the best papers come first. */
+export interface RankedQuery {
+  /** The question as the client sent it, in any language and of any length; each engine analyzes it (see `analyze`). */
+  text: string;
+  filters: KeywordFilters;
+  /** How many of the best papers to return. */
+  limit: number;
+}
+
+export interface KeywordHit {
+  paper: Paper;
+  score: number;
+}
+
+export interface KeywordSearchResult {
+  /** Matches before offset and limit apply. */
+  total: number;
+  hits: KeywordHit[];
+}
+
+/**
+ * The keyword search port. Adapters: the embedded in-process index, which implements the model of
+ * `relevance.ts` exactly, and Elasticsearch, which matches exactly and orders as closely as it can
+ * (its adapter says how). Both pass the contract suite (`tests/contract/`), which states what they share.
+ */
+export interface KeywordIndex {
+  readonly kind: string;
+  /**
+   * True for an index private to its process (the embedded engine): it is filled from Postgres and
+   * follows its changes. False for a shared engine (Elasticsearch): writers update it directly.
+   */
+  readonly processLocal: boolean;
+  /** Prepares the index for use (creates it if missing). Must be called once before anything else. */
+  init(): Promise<void>;
+  /** Adds or replaces papers by id. */
+  upsert(papers: Paper[]): Promise<void>;
+  /** Removes papers by id; unknown ids are ignored. */
+  remove(ids: string[]): Promise<void>;
+  /** Rebuilds the index from scratch from the given batches and swaps it in without downtime. */
+  rebuild(batches: AsyncIterable<Paper[]>): Promise<void>;
+  search(query: KeywordQuery): Promise<KeywordSearchResult>;
+  /**
+   * Ranked any-term retrieval for questions in sentences (hybrid mode's lexical side): BM25 over
+   * titles (counted twice), tags and topic, abstracts and summaries, with the analyzer of
+   * `shared/text/analyzer.ts`; best first, ties in the tie order of `compareTies`.
+   */
+  rank(query: RankedQuery): Promise<KeywordHit[]>;
+  /**
+   * Starts preparing `rank` in the background (a process-local engine analyzes its papers for it
+   * only in a process that serves ranked retrieval) and resolves once it is ready. Until then `rank`
+   * throws a `RankingUnavailableError` and `rankingReady` says false. Engines that need nothing
+   * (Elasticsearch) leave both out.
+   */
+  prepareRanking?(): Promise<void>;
+  rankingReady?(): boolean;
+  /** Every indexed paper (a process-local engine's content, for its snapshot on disk). */
+  exportPapers?(): Paper[];
+  /** Number of indexed papers. */
+  count(): Promise<number>;
+  /** Throws when the engine cannot be reached (used by readiness checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Ranked retrieval is still being prepared (see `KeywordIndex.prepareRanking`); retry shortly. */
+export class RankingUnavailableError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('the ranked index of hybrid mode is still being built');
+    this.name = 'RankingUnavailableError';
+  }
+}

@@ -1,0 +1,244 @@
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { KeywordFilters } from './keyword-index.port';
+import { normalizeText } from '../../shared/text/normalize';
+
+/**
+ * The relevance model of keyword mode (DESIGN §4a). Which papers match, and `total`, are the spec's:
+ * the AND of substring matches. This file orders them; the embedded engine implements it exactly,
+ * the reference search of the tests restates it paper by paper, and Elasticsearch approximates it
+ * (see `elasticsearch-query.ts`). For each query term t and matching paper p:
+ *
+ *   score(t, p) = idf(t) · ( 3·sat(Q_title, title length) + 2·sat(Q_tags) + 1·sat(F_body, body length) )
+ *
+ * - idf(t) = ln(1 + (N − n + 0.5) / (n + 0.5)): N live papers, n the papers holding t counted by
+ *   the quality of their best match — rare words weigh more, and `cr` (caloric restriction) is rare
+ *   as a word even though *increase* holds it.
+ * - Quality of a match (`matchQuality`): 1 for a whole word; a match that is only part of a longer
+ *   word counts the square of the share of the word it covers, halved when it does not start the
+ *   word (`ai` in *Hokkaido* ≈ 0.03, `emission` in *emissions* ≈ 0.79). Japanese and Chinese have no
+ *   word boundaries in the text, so their matches count 1.
+ * - Q_title, Q_tags: the best quality of t among the paper's title (title, title_ja, title_en) and
+ *   tags (tags, topic) words; F_body: the qualities of t's occurrences in abstract and summaries, summed.
+ * - sat(x, len) = x·(k1+1) / (x + k1·(1 − b + b·len/avglen)), BM25's saturation and length
+ *   normalisation (k1 1.2, b 0.75), over the title's words and the body's; tags are not normalised
+ *   (b 0). A title's length is that of its values in the term's script (a Japanese term: its
+ *   Japanese or Chinese titles; any other: the others; the mean of the distinct values). A whole-word match in a title
+ *   of average length counts 1, more in a shorter one: two remembered words are likelier to come
+ *   from a short title holding them than from a long one. So one title match (≈3) outweighs any
+ *   number of body matches (at most 2.2), and a tag match one in the body.
+ * - Lengths count words; a run of Japanese or Chinese, which has no spaces, counts a word per two characters.
+ *
+ * A paper's score is the sum over the terms; then the best `PROXIMITY.window` papers get a bonus for
+ * consecutive query terms that occur in order, adjacent or close, in one field value (`proximityBonus`),
+ * and are reordered. Ties: year descending (missing last), then id.
+ */
+export const FIELD_GROUPS = {
+  title: { boost: 3, fields: ['title', 'title_ja', 'title_en'] },
+  tags: { boost: 2, fields: ['tags', 'topic'] },
+  body: { boost: 1, fields: ['abstract', 'ai_summary_en', 'ai_summary_ja'] },
+} as const satisfies Record<string, { boost: number; fields: readonly (keyof Paper)[] }>;
+
+export type FieldGroup = keyof typeof FIELD_GROUPS;
+export const FIELD_GROUP_NAMES = Object.keys(FIELD_GROUPS) as FieldGroup[];
+
+export const SATURATION = { k1: 1.2, b: 0.75 } as const;
+/** A part of a word that does not start it counts half as much as one that does. */
+const INSIDE_WORD = 0.5;
+/**
+ * The proximity rescoring: the best `window` papers by score; terms up to `maxGap` words apart
+ * count, `1 / (1 + gap)` of `weight · mean idf · group boost`.
+ */
+export const PROXIMITY = { window: 50, maxGap: 10, weight: 0.5 } as const;
+
+/** The normalised searchable values of a paper, one array per field group (one entry per field value). */
+export type SearchText = Record<FieldGroup, string[]>;
+
+export function searchTextOf(paper: Paper): SearchText {
+  const out = { title: [], tags: [], body: [] } as SearchText;
+  for (const group of FIELD_GROUP_NAMES) {
+    for (const field of FIELD_GROUPS[group].fields) {
+      const value = paper[field];
+      const values = Array.isArray(value) ? value : value == null ? [] : [String(value)];
+      for (const v of values) if (v.length > 0) out[group].push(normalizeText(v));
+    }
+  }
+  return out;
+}
+
+// Built at run time so that no transpiler rewrites the `\p{…}` classes into huge explicit ranges.
+const WORD_CHAR = new RegExp('[\\p{L}\\p{N}\\p{M}]', 'u');
+const CJK = new RegExp('[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]', 'u');
+const WHITE_SPACE = new RegExp('\\s+', 'u');
+/** A letter, digit or mark; ASCII is decided by its code (the hot case), the rest by the Unicode classes. */
+function isWordChar(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+  return WORD_CHAR.test(c);
+}
+
+/** Whether a term is matched without word boundaries (it holds Japanese or Chinese). */
+export function isCjkTerm(term: string): boolean {
+  // Han and kana all lie at U+3005 or above: most text is ruled out without the regular expression.
+  for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) >= 0x3005) return CJK.test(term);
+  return false;
+}
+
+/** The quality of the occurrence of `term` at `at` in normalised `text` (see the model above). */
+export function matchQuality(text: string, term: string, at: number, cjk = isCjkTerm(term)): number {
+  if (cjk) return 1;
+  const end = at + term.length;
+  // A term's own edge that is not a letter or digit (`co2,`) is a boundary whatever the text holds there.
+  const opensWord = !isWordChar(term[0]) || !isWordChar(text[at - 1]);
+  const closesWord = !isWordChar(term[term.length - 1]) || !isWordChar(text[end]);
+  if (opensWord && closesWord) return 1;
+  let from = at;
+  while (from > 0 && isWordChar(text[from - 1])) from--;
+  let to = end;
+  while (to < text.length && isWordChar(text[to])) to++;
+  const cover = term.length / (to - from);
+  return opensWord ? cover * cover : INSIDE_WORD * cover * cover;
+}
+
+/** The best quality of `term` in `text` and how many times it occurs there (qualities summed); 0 when absent. */
+export function occurrences(text: string, term: string, cjk = isCjkTerm(term)): { best: number; sum: number } {
+  let best = 0;
+  let sum = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    const q = matchQuality(text, term, at, cjk);
+    if (q > best) best = q;
+    sum += q;
+  }
+  return { best, sum };
+}
+
+export const idf = (matching: number, papers: number) => Math.log(1 + (papers - matching + 0.5) / (matching + 0.5));
+
+/** BM25's saturation of the evidence x in a field of `length` words where the mean is `mean` (b 0: no normalisation). */
+export function saturate(x: number, length: number, mean: number, b: number = SATURATION.b): number {
+  const { k1 } = SATURATION;
+  return x === 0 ? 0 : (x * (k1 + 1)) / (x + k1 * (1 - b + (b * length) / (mean || 1)));
+}
+
+/** A paper's lengths in words, and the corpus means, that normalise its title and body matches. */
+export interface FieldLengths {
+  title: number;
+  body: number;
+}
+
+/** One term's score in one paper, from its evidence there. */
+export function termScore(termIdf: number, e: { title: number; tags: number; body: number }, length: FieldLengths, mean: FieldLengths): number {
+  return evidenceScore(termIdf, e.title, e.tags, e.body, length.title, mean.title, length.body, mean.body);
+}
+
+/** `termScore` with its parts as numbers (the embedded engine's inner loop allocates nothing). */
+export function evidenceScore(termIdf: number, title: number, tags: number, body: number, titleLength: number, meanTitle: number, bodyLength: number, meanBody: number): number {
+  const g = FIELD_GROUPS;
+  return termIdf * (g.title.boost * saturate(title, titleLength, meanTitle) + g.tags.boost * saturate(tags, 1, 1, 0) + g.body.boost * saturate(body, bodyLength, meanBody));
+}
+
+/** Words in one white-space-delimited token: 1, or one per two characters of Japanese or Chinese. */
+export const tokenWords = (token: string) => (isCjkTerm(token) ? Math.ceil(token.length / 2) : 1);
+
+/** Words in some values (a body), as the length normalisation counts them. */
+export function wordCount(values: string[]): number {
+  let n = 0;
+  for (const v of values) for (const w of v.split(WHITE_SPACE)) if (w) n += tokenWords(w);
+  return n;
+}
+
+/** A title's lengths, in each script: a Japanese term's match is weighed against the Japanese title, an English one's against the English title. */
+export interface TitleLengths {
+  /** Of the distinct values holding Japanese or Chinese, their mean length; 0 without any. */
+  cjk: number;
+  /** Of the other distinct values, the same. */
+  other: number;
+}
+
+export function titleLengths(values: string[]): TitleLengths {
+  const mean = (vs: string[]) => (vs.length ? wordCount(vs) / vs.length : 0);
+  const distinct = [...new Set(values)];
+  return { cjk: mean(distinct.filter(isCjkTerm)), other: mean(distinct.filter((v) => !isCjkTerm(v))) };
+}
+
+/** The title length a term's match is normalised by, and the corpus mean it is measured against: its script's, else the other's. */
+export function titleLengthFor(lengths: TitleLengths, means: TitleLengths, cjkTerm: boolean): { length: number; mean: number } {
+  const script = (cjkTerm ? lengths.cjk : !lengths.other) ? 'cjk' : 'other';
+  return lengths[script] ? { length: lengths[script], mean: means[script] } : { length: 0, mean: 1 };
+}
+
+/**
+ * The bonus for query terms that occur in order and close together: for each pair of consecutive
+ * terms, the best field value where the second follows the first within `PROXIMITY.maxGap` words.
+ */
+export function proximityBonus(text: SearchText, terms: string[], idfs: number[]): number {
+  let bonus = 0;
+  for (let i = 0; i + 1 < terms.length; i++) {
+    let best = 0;
+    for (const group of FIELD_GROUP_NAMES) {
+      for (const value of text[group]) {
+        const gap = smallestGap(value, terms[i]!, terms[i + 1]!);
+        if (gap !== undefined) best = Math.max(best, FIELD_GROUPS[group].boost / (1 + gap));
+      }
+    }
+    bonus += PROXIMITY.weight * best * ((idfs[i]! + idfs[i + 1]!) / 2);
+  }
+  return bonus;
+}
+
+/** Words between an occurrence of `a` and a later occurrence of `b` in `text`, the fewest; undefined beyond `maxGap`. */
+function smallestGap(text: string, a: string, b: string): number | undefined {
+  let best: number | undefined;
+  for (let at = text.indexOf(a); at >= 0 && best !== 0; at = text.indexOf(a, at + 1)) {
+    const from = at + a.length;
+    const next = text.indexOf(b, from);
+    if (next < 0) break;
+    const gap = wordsBetween(text.slice(from, next));
+    if (gap <= PROXIMITY.maxGap && (best === undefined || gap < best)) best = gap;
+  }
+  return best;
+}
+
+/** Whole words in a stretch of text (two Japanese or Chinese characters count as one word). */
+function wordsBetween(stretch: string): number {
+  let words = 0;
+  let run = 0;
+  let cjkRun = false;
+  const close = () => {
+    if (run > 0) words += cjkRun ? Math.ceil(run / 2) : 1;
+    run = 0;
+  };
+  for (const c of stretch) {
+    if (!isWordChar(c)) close();
+    else {
+      const cjk = c.charCodeAt(0) >= 0x3005 && CJK.test(c);
+      if (run > 0 && cjk !== cjkRun) close();
+      cjkRun = cjk;
+      run++;
+    }
+  }
+  close();
+  return words;
+}
+
+/** Tie order: year descending with missing years last, then id ascending (code-point order). */
+export function compareTies(a: { year: number | null; id: string }, b: { year: number | null; id: string }): number {
+  const ya = a.year ?? -Infinity;
+  const yb = b.year ?? -Infinity;
+  if (ya !== yb) return yb - ya;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Whether any filter is set (without one, every match passes). */
+export const hasFilters = (f: KeywordFilters) =>
+  f.topic !== undefined || f.langs !== undefined || f.shelf !== undefined || (f.minDraftScore !== undefined && f.minDraftScore > 0);
+
+/** The filters' meaning, for engines that filter in process and for reference computations. */
+export function passesFilters(p: Paper, f: KeywordFilters): boolean {
+  return (
+    (f.topic === undefined || p.topic === f.topic) &&
+    (f.langs === undefined || (p.lang !== null && f.langs.includes(p.lang))) &&
+    (f.shelf === undefined || p.shelf === f.shelf) &&
+    (f.minDraftScore === undefined || f.minDraftScore <= 0 || (p.draft_score !== null && p.draft_score >= f.minDraftScore))
+  );
+}

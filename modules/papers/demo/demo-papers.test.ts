@@ -1,0 +1,187 @@
+import { TOPIC_SLUGS, VENUE_TYPES } from '../../../shared/papers/paper.schema';
+import { parsePaperInput, type PaperInput } from '../paper-input';
+import { codePointLength, normalizeText } from '../../../shared/text/normalize';
+import { DEFAULT_DEMO_COUNT, DEMO_MARKERS, generateDemoPapers } from './demo-papers';
+
+const papers = generateDemoPapers();
+
+const countBy = <K extends string>(items: readonly PaperInput[], key: (p: PaperInput) => K): Map<K, number> => {
+  const counts = new Map<K, number>();
+  for (const p of items) counts.set(key(p), (counts.get(key(p)) ?? 0) + 1);
+  return counts;
+};
+
+/** The fields the public search matches a term against (spec 4.1), folded like the index does. */
+const searchableText = (p: PaperInput): string =>
+  normalizeText([p.title, p.title_ja, p.title_en, p.abstract, p.ai_summary_en, p.ai_summary_ja, ...(p.tags ?? [])].join('\n'));
+
+describe('generateDemoPapers', () => {
+  it('generates the default count of records that all pass the input schema', () => {
+    expect(papers).toHaveLength(DEFAULT_DEMO_COUNT);
+    for (const p of papers) {
+      const result = parsePaperInput(p);
+      if (!result.ok) throw new Error(`${String(p.id)}: ${result.error}`);
+      expect(result.paper.lang).toBe(p.lang === 'zh' ? 'mul' : p.lang);
+    }
+  });
+
+  it('is deterministic for the same options and differs for another seed', () => {
+    expect(generateDemoPapers()).toEqual(papers);
+    expect(generateDemoPapers({ count: 50, seed: 7 })).toEqual(generateDemoPapers({ count: 50, seed: 7 }));
+    const other = generateDemoPapers({ seed: 12345 });
+    expect(other.map((p) => p.title)).not.toEqual(papers.map((p) => p.title));
+    expect(other.map((p) => p.id)).toEqual(papers.map((p) => p.id));
+  });
+
+  it('gives record n the same content whatever count is requested', () => {
+    expect(generateDemoPapers({ count: 100 })).toEqual(papers.slice(0, 100));
+  });
+
+  it('marks every record as demo data with a stable, unique id', () => {
+    const ids = papers.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toBe('demo:000001');
+    for (const p of papers) {
+      expect(p.id).toMatch(/^demo:\d{6}$/);
+      expect(p.source).toBe('demo');
+      const marker = p.lang === 'ja' ? DEMO_MARKERS.ja : p.lang === 'zh' ? DEMO_MARKERS.zh : DEMO_MARKERS.en;
+      expect(p.abstract?.endsWith(marker)).toBe(true);
+      for (const title of [p.title, p.title_ja, p.title_en]) expect(normalizeText(title ?? '')).not.toContain('demo');
+    }
+  });
+
+  it('uses every topic, at least 40 papers each', () => {
+    const topics = countBy(papers, (p) => p.topic ?? 'none');
+    expect([...topics.keys()].sort()).toEqual([...TOPIC_SLUGS].sort());
+    for (const slug of TOPIC_SLUGS) expect(topics.get(slug)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('uses every venue type and spreads years over 2005–2026', () => {
+    const venueTypes = countBy(papers, (p) => p.venue_type ?? 'none');
+    expect([...venueTypes.keys()].sort()).toEqual([...VENUE_TYPES].sort());
+    const years = papers.map((p) => p.year ?? 0);
+    expect(Math.min(...years)).toBe(2005);
+    expect(Math.max(...years)).toBe(2026);
+    expect(new Set(years).size).toBe(22);
+    for (const p of papers) expect(p.venue).toBeTruthy();
+  });
+
+  it('mixes Japanese, English and Chinese records at roughly 40/40/20', () => {
+    const langs = countBy(papers, (p) => p.lang ?? 'none');
+    expect([...langs.keys()].sort()).toEqual(['en', 'ja', 'zh']);
+    const share = (lang: 'ja' | 'en' | 'zh') => (langs.get(lang) ?? 0) / papers.length;
+    expect(share('ja')).toBeCloseTo(0.4, 1);
+    expect(share('en')).toBeCloseTo(0.4, 1);
+    expect(share('zh')).toBeCloseTo(0.2, 1);
+  });
+
+  it('gives each language the title and summary fields it needs', () => {
+    const kana = /[\u3040-\u30ff]/;
+    const hanzi = /[\u4e00-\u9fff]/;
+    for (const p of papers) {
+      expect(p.title_en).toMatch(/^[\x20-\x7e–°]+$/);
+      expect(p.title_ja).toMatch(kana);
+      expect(p.ai_summary_en).toBeTruthy();
+      expect(p.ai_summary_ja).toMatch(kana);
+      if (p.lang === 'ja') expect(`${p.title}${p.abstract}`).toMatch(kana);
+      if (p.lang === 'en') expect(p.abstract).not.toMatch(kana);
+      if (p.lang === 'zh') {
+        expect(p.abstract).toMatch(hanzi);
+        expect(p.abstract).not.toMatch(kana);
+      }
+    }
+  });
+
+  it('contains the Japanese two-character search terms in many records', () => {
+    const texts = papers.map(searchableText);
+    for (const term of ['水素', '炭素', '排出', '脱炭', '気候', '金融', '開示', '電力', '再エネ', '森林', '生物']) {
+      const hits = texts.filter((t) => t.includes(normalizeText(term))).length;
+      expect({ term, enough: hits >= 20 }).toEqual({ term, enough: true });
+    }
+  });
+
+  it('contains Chinese terms, full-width characters and mixed-language text', () => {
+    const zh = papers.filter((p) => p.lang === 'zh').map((p) => `${p.title}${p.abstract}`);
+    for (const term of ['碳排放', '氢能', '气候']) expect(zh.filter((t) => t.includes(term)).length).toBeGreaterThanOrEqual(20);
+    const raw = papers.map((p) => `${p.title}\n${p.abstract}`);
+    expect(raw.filter((t) => /ＣＯ２|ＧＸ|ＥＳＧ/.test(t)).length).toBeGreaterThanOrEqual(20);
+    expect(papers.filter((p) => /[ＣＧＥ]/.test(p.title ?? '')).length).toBeGreaterThan(0);
+    const texts = papers.map(searchableText);
+    for (const mixed of ['CO2排出量', 'Scope 3排出']) {
+      expect(texts.filter((t) => t.includes(normalizeText(mixed))).length).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('keeps abstracts between 150 and 900 characters, some over the 600-character display limit', () => {
+    const lengths = papers.map((p) => ({ lang: p.lang, n: codePointLength(p.abstract ?? '') }));
+    for (const { n } of lengths) {
+      expect(n).toBeGreaterThanOrEqual(150);
+      expect(n).toBeLessThanOrEqual(900);
+    }
+    expect(lengths.filter((l) => l.n > 600).length).toBeGreaterThan(100);
+    expect(lengths.filter((l) => l.lang === 'ja' && l.n > 600).length).toBeGreaterThan(20);
+    expect(lengths.filter((l) => l.n <= 600).length).toBeGreaterThan(papers.length / 2);
+  });
+
+  it('varies titles and abstracts between records', () => {
+    expect(new Set(papers.map((p) => p.abstract)).size).toBe(papers.length);
+    expect(new Set(papers.map((p) => p.title)).size).toBeGreaterThan(papers.length * 0.9);
+    for (const p of papers) expect(JSON.stringify(p)).not.toMatch(/\{\w+\}|undefined/);
+  });
+
+  it('mixes DOI + source URL, source URL only, and neither', () => {
+    const links = countBy(papers, (p) => (p.doi ? (p.source_url ? 'both' : 'doi-only') : p.source_url ? 'url' : 'none'));
+    expect(links.get('doi-only')).toBeUndefined();
+    expect((links.get('both') ?? 0) / papers.length).toBeCloseTo(0.6, 1);
+    expect(links.get('url')).toBeGreaterThan(100);
+    expect(links.get('none')).toBeGreaterThan(100);
+    for (const p of papers) {
+      const n = Number(String(p.id).slice('demo:'.length));
+      if (p.doi) expect(p.doi).toBe(`10.5555/gx-demo.${n}`);
+      if (p.source_url) expect(p.source_url).toBe(`https://example.org/gx-demo/${n}`);
+    }
+  });
+
+  it('gives 1–6 authors and 2–5 distinct tags from the topic vocabulary', () => {
+    for (const p of papers) {
+      const authors = p.authors ?? [];
+      expect(authors.length).toBeGreaterThanOrEqual(1);
+      expect(authors.length).toBeLessThanOrEqual(6);
+      const tags = p.tags ?? [];
+      expect(tags.length).toBeGreaterThanOrEqual(2);
+      expect(tags.length).toBeLessThanOrEqual(5);
+      expect(new Set(tags.map(normalizeText)).size).toBe(tags.length);
+    }
+    const ja = papers.filter((p) => p.lang === 'ja').flatMap((p) => p.authors ?? []);
+    expect(ja.filter((a) => /[\u4e00-\u9fff]/.test(a)).length).toBeGreaterThan(ja.length / 2);
+    const tags = new Set(papers.flatMap((p) => p.tags ?? []));
+    for (const tag of ['hydrogen', '水素', 'carbon pricing', '炭素税', 'scope 3', 'TCFD']) expect(tags).toContain(tag);
+  });
+
+  it('honours the count option and generates 30,000 unique ids', () => {
+    expect(generateDemoPapers({ count: 0 })).toEqual([]);
+    expect(generateDemoPapers({ count: 3 })).toHaveLength(3);
+    const many = generateDemoPapers({ count: 30_000 });
+    expect(many).toHaveLength(30_000);
+    expect(new Set(many.map((p) => p.id)).size).toBe(30_000);
+    expect(many[29_999].id).toBe('demo:030000');
+  });
+
+  it('rejects an invalid count or seed', () => {
+    expect(() => generateDemoPapers({ count: -1 })).toThrow(RangeError);
+    expect(() => generateDemoPapers({ count: 1.5 })).toThrow(RangeError);
+    expect(() => generateDemoPapers({ seed: Number.NaN })).toThrow(RangeError);
+  });
+
+  it('gives every record the data API\'s extra fields, within their rules', () => {
+    const records = generateDemoPapers({ count: 500 });
+    const shelves = new Set(records.map((r) => r.shelf));
+    expect([...shelves].sort()).toEqual(['curated', 'global_to_japan', 'japan_to_global']);
+    for (const r of records) {
+      expect(r.draft_score).toBeGreaterThanOrEqual(80);
+      expect(r.draft_score).toBeLessThanOrEqual(100);
+      expect(r.publication_date).toMatch(new RegExp(`^${r.year}-\\d{2}-\\d{2}$`));
+      expect(typeof r.is_peer_reviewed).toBe('boolean');
+    }
+  });
+});

@@ -1,0 +1,6 @@
+/** The papers module's public surface: storage of the paper record (the source of truth), its change log, loading and input rules. */
+export * from './change-log';
+export { lenientField, normalizeDoi, parsePaperInput, titleKey, validOrNull, type PaperInput } from './paper-input';
+export { loadPapers, type LoadReport } from './paper-loader';
+export { PaperRepository, type NewPaper, type UpsertOutcome } from './paper.repository';
+export { papersModule } from './papers.module';

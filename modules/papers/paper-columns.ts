@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { newPaperSchema, type PaperField } from '../../shared/papers/paper.schema';
+
+/**
+ * The `papers` table's content columns, read off the paper schema: a new field in the schema is a
+ * new column here, in every statement of the repository, with no list to keep in step (its
+ * migration adds the column itself).
+ */
+
+/** The Postgres type a field is stored as, from its zod type (a new kind of field fails loudly at start). */
+export function columnType(field: z.ZodType): string {
+  const def = field._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; format?: string; check?: string };
+  switch (def.type) {
+    case 'nullable':
+    case 'optional':
+      return columnType(def.innerType!);
+    case 'array':
+      return `${columnType(def.element!)}[]`;
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return def.format === 'safeint' || def.format === 'int32' ? 'integer' : 'double precision';
+    case 'enum':
+      return 'text';
+    case 'string':
+      return def.format === 'date' ? 'date' : def.format === 'datetime' ? 'timestamptz' : 'text';
+    default:
+      throw new Error(`the paper schema has a field of type ${def.type}, which has no Postgres column type yet`);
+  }
+}
+
+export interface PaperColumn {
+  name: PaperField;
+  type: string;
+}
+
+export const PAPER_COLUMNS: readonly PaperColumn[] = Object.entries(newPaperSchema.shape).map(([name, field]) => ({
+  name: name as PaperField,
+  type: columnType(field),
+}));
+
+/** How a column is read back: dates as the schema's `YYYY-MM-DD` text, not a JavaScript Date. */
+const selected = (c: PaperColumn) => (c.type === 'date' ? `to_char(${c.name}, 'YYYY-MM-DD') AS ${c.name}` : c.name);
+
+/** The select list of a whole paper (its update time last). */
+export const SELECT_PAPER = [...PAPER_COLUMNS.map(selected), 'updated_at'].join(', ');

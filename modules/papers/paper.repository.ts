@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../shared/db/database';
+import type { NewPaper, Paper } from '../../shared/papers/paper.schema';
+import { PAPER_COLUMNS, SELECT_PAPER } from './paper-columns';
+import { titleKey } from './paper-input';
+
+export type { NewPaper };
+
+export interface UpsertOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What an upsert writes: the paper's columns and the two the repository derives (change detection, title dedupe). */
+const WRITTEN = [...PAPER_COLUMNS, { name: 'content_hash', type: 'text' }, { name: 'title_key', type: 'text' }];
+const WRITTEN_NAMES = WRITTEN.map((c) => c.name).join(', ');
+const UPSERT_SQL = `INSERT INTO papers (${WRITTEN_NAMES})
+       SELECT ${WRITTEN_NAMES}
+       FROM jsonb_to_recordset($1::jsonb) AS r(${WRITTEN.map((c) => `${c.name} ${c.type}`).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET
+         ${WRITTEN.filter((c) => c.name !== 'id').map((c) => `${c.name} = EXCLUDED.${c.name}`).join(', ')}, updated_at = now()
+       WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
+       RETURNING (xmax = 0) AS inserted`;
+
+interface PaperRow extends Omit<Paper, 'updated_at'> {
+  updated_at: Date;
+}
+
+const toPaper = (row: PaperRow): Paper => ({ ...row, updated_at: row.updated_at.toISOString() });
+
+// In the schema's field order, whatever order the object was built in: the same content, the same hash.
+const HASHED = PAPER_COLUMNS.filter((c) => c.name !== 'id').map((c) => c.name);
+
+function contentHash(p: NewPaper): string {
+  const content = Object.fromEntries(HASHED.map((name) => [name, p[name]]));
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+}
+
+/** Storage of papers in Postgres. */
+export class PaperRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Inserts new papers and updates changed ones in one statement; papers whose content is
+   * unchanged are left as they are (their update time too), which makes loads idempotent.
+   */
+  async upsertMany(papers: NewPaper[]): Promise<UpsertOutcome> {
+    if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p), title_key: titleKey(p) }));
+    // Indexes learn of the changes from the change log (written by triggers), so only counts come back.
+    const result = await this.db.query<{ inserted: boolean }>(UPSERT_SQL, [JSON.stringify(rows)]);
+    const inserted = result.rows.filter((r) => r.inserted).length;
+    return {
+      inserted,
+      updated: result.rows.length - inserted,
+      unchanged: papers.length - result.rows.length,
+    };
+  }
+
+  async findByIds(ids: string[]): Promise<Paper[]> {
+    const result = await this.db.query<PaperRow>(`SELECT ${SELECT_PAPER} FROM papers WHERE id = ANY($1::text[])`, [ids]);
+    return result.rows.map(toPaper);
+  }
+
+  async count(): Promise<number> {
+    const result = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM papers');
+    return result.rows[0]!.n;
+  }
+
+  /**
+   * The papers in id order cut into runs of `size` (the sitemap's child files): each run's first id
+   * and newest update time. One pass over the table; a run is then read by `updateTimesFrom`.
+   */
+  async idRuns(size: number): Promise<Array<{ firstId: string; lastModified: string }>> {
+    const result = await this.db.query<{ first_id: string; last_modified: Date }>(
+      `SELECT min(id) AS first_id, max(updated_at) AS last_modified
+       FROM (SELECT id, updated_at, (row_number() OVER (ORDER BY id) - 1) / $1 AS run FROM papers) numbered
+       GROUP BY run ORDER BY run`,
+      [size],
+    );
+    return result.rows.map((r) => ({ firstId: r.first_id, lastModified: r.last_modified.toISOString() }));
+  }
+
+  /**
+   * Ids and update times of at most `count` papers from `fromId` (inclusive) in id order, in batches
+   * read by keyset (`id > last`), never by OFFSET: each batch costs the same however deep it is.
+   */
+  async *updateTimesFrom(fromId: string, count: number, batchSize = 1000): AsyncGenerator<Array<{ id: string; updated_at: string }>> {
+    let left = count;
+    let condition = 'id >= $1';
+    let after = fromId;
+    while (left > 0) {
+      const result = await this.db.query<{ id: string; updated_at: Date }>(
+        `SELECT id, updated_at FROM papers WHERE ${condition} ORDER BY id LIMIT $2`,
+        [after, Math.min(batchSize, left)],
+      );
+      if (result.rows.length === 0) return;
+      yield result.rows.map((r) => ({ id: r.id, updated_at: r.updated_at.toISOString() }));
+      left -= result.rows.length;
+      after = result.rows[result.rows.length - 1]!.id;
+      condition = 'id > $1';
+    }
+  }
+
+  /** Every paper, in id order, in batches (keyset paging keeps memory flat). */
+  async *allInBatches(batchSize = 1000): AsyncGenerator<Paper[]> {
+    let after = '';
+    for (;;) {
+      const result = await this.db.query<PaperRow>(
+        `SELECT ${SELECT_PAPER} FROM papers WHERE id > $1 ORDER BY id LIMIT $2`,
+        [after, batchSize],
+      );
+      if (result.rows.length === 0) return;
+      yield result.rows.map(toPaper);
+      after = result.rows[result.rows.length - 1]!.id;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { PaperLang, Shelf } from '../../shared/papers/paper.schema';
+
+/** What the vector index keeps beside each vector, so filters apply inside the search. */
+export interface VectorPayload {
+  topic: string | null;
+  lang: PaperLang | null;
+  shelf: Shelf | null;
+  draft_score: number | null;
+}
+
+export interface VectorFilter {
+  topic?: string;
+  /** Papers whose `lang` is one of these; absent means every language. */
+  langs?: PaperLang[];
+  shelf?: Shelf;
+  /** Lower bound on draft_score (inclusive); papers without a score do not pass a bound above 0. */
+  minDraftScore?: number;
+}
+
+export interface VectorHit {
+  id: string;
+  /** Cosine similarity, higher is nearer. */
+  score: number;
+}
+
+export interface VectorItem {
+  id: string;
+  vector: Float32Array;
+  payload: VectorPayload;
+}
+
+/**
+ * The vector index port. Adapters: an in-process HNSW index persisted under the data directory
+ * (usearch) and Qdrant. Filters are applied inside the search, so a selective filter still returns
+ * `limit` hits whenever that many items match it. All adapters pass `tests/contract/vector-index`.
+ */
+export interface VectorIndex {
+  readonly kind: string;
+  /**
+   * True for an index private to its process (the embedded HNSW): it follows the change log itself.
+   * False for a shared engine (Qdrant): only the indexer writes it; search replicas only read.
+   */
+  readonly processLocal: boolean;
+  readonly dimensions: number;
+  /** Opens or creates the index (an embedded index reloads what it persisted). */
+  init(): Promise<void>;
+  upsert(items: VectorItem[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  /** Nearest neighbours among the items that pass the filter, nearest first. */
+  search(vector: Float32Array, filter: VectorFilter, limit: number): Promise<VectorHit[]>;
+  count(): Promise<number>;
+  ping(): Promise<void>;
+  /** Persists (embedded) and releases resources. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { createEmbedder, hybridLexicalWeight } from '../embeddings';
+import type { Embedder } from '../embeddings';
+import { EmbeddingStore } from '../embeddings';
+import { PaperChangeLog } from '../papers';
+import type { PaperRepository } from '../papers';
+import type { ModuleDefinition } from '../../shared/runtime/module';
+import { createVectorIndex } from './vector-index.factory';
+import type { VectorIndex } from './vector-index.port';
+import { onScrape } from '../../shared/telemetry/metrics';
+import { reportIndexLag } from '../../shared/telemetry/index-metrics';
+import { VectorSync } from './vector-sync';
+import { databaseModule } from '../../shared/db/database.module';
+import { papersModule } from '../papers';
+
+/** What vector search needs at request time: the query embedder, the index, and the papers behind its ids. */
+export interface VectorSearchParts {
+  embedder: Embedder;
+  index: VectorIndex;
+  papers: PaperRepository;
+  /** The lexical side's share in hybrid mode's fusion, the vector side having the rest (see `hybridLexicalWeight`). */
+  lexicalWeight: number;
+  /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
+  unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
+}
+
+/** How long a client is told to wait while the index is built (a hint; readiness shows the progress). */
+const RETRY_WHILE_STARTING_SECONDS = 5;
+
+/**
+ * The embedder and vector index of this process. A process-local index (the embedded HNSW) follows
+ * the change log with vectors from the embedding store; a shared one (Qdrant) is only read: the
+ * indexer writes it, and this process embeds queries only.
+ *
+ * A local index is opened (or built) in the background: the process serves at once, keyword mode
+ * and the public search included, while vector mode answers 503 `vector_unavailable` with
+ * `Retry-After` and readiness reports the module as starting, then its lag. One that fails to start
+ * is logged with its cause and reported not ready (another replica may have it).
+ */
+export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
+  name: 'vector-search',
+  dependsOn: ['database', 'papers'],
+  async init({ config, logger, get }) {
+    const papers = get(papersModule);
+    const db = get(databaseModule);
+    const embedder = createEmbedder(config, { logger, corpus: { db, papers } });
+    // An in-process model loads here: one that cannot stops the start, naming the file.
+    await embedder.init?.();
+    const index = createVectorIndex(config);
+    const sync = index.processLocal
+      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder), db.url, logger, path.join(config.dataDir, 'vector-sync.json'))
+      : undefined;
+    let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
+    let failure: Error | undefined;
+    let closing = false;
+    const started = sync
+      ? sync.start().then(
+          () => void (state = 'ready'),
+          (err: Error) => {
+            state = 'failed';
+            failure = err;
+            if (!closing) logger.error({ err: err.message, index: index.kind }, 'vector search could not start: keyword mode only');
+          },
+        )
+      : // A shared index that is down now is not fatal: readiness reports it, requests answer 503.
+        index.init().catch((err: Error) => logger.warn({ err: err.message, index: index.kind }, 'vector index unreachable at start'));
+    // Only once it serves: while it is built, readiness says `starting` and the lag means nothing yet.
+    const stopReporting = sync ? onScrape(async () => void (state === 'ready' && reportIndexLag('vector', await sync.lag()))) : () => undefined;
+    return {
+      value: {
+        embedder,
+        index,
+        papers,
+        lexicalWeight: hybridLexicalWeight(config),
+        unavailable: () =>
+          state === 'ready'
+            ? undefined
+            : state === 'starting'
+              ? { reason: 'The vector index is still being built; retry shortly, or use mode=keyword.', retryAfterSeconds: RETRY_WHILE_STARTING_SECONDS }
+              : { reason: `The vector index could not start (${failure?.message}); use mode=keyword.` },
+      },
+      ready: async () => {
+        if (state === 'failed') throw new Error(`did not start: ${failure?.message}`);
+        if (state === 'starting') return { state: 'starting', detail: 'opening or building the vector index' };
+        await index.ping();
+        if (!sync) return undefined;
+        const lag = await sync.lag();
+        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
+      },
+      sharedBackend: !index.processLocal,
+      close: async () => {
+        stopReporting();
+        closing = true;
+        await sync?.stop().catch(() => undefined);
+        await started;
+        await index.close(); // saves the index…
+        sync?.savePosition(); // …and only then the position it was saved at
+        await embedder.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ChangeListener } from '../../shared/db/change-listener';
+import type { EmbeddingStore } from '../embeddings';
+import { ChangeFollower } from '../../shared/indexing/change-follower';
+import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../keyword-index';
+import type { Logger } from '../../shared/logging/logger';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../papers';
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { PaperRepository } from '../papers';
+import type { VectorIndex } from './vector-index.port';
+
+const BATCH = 256;
+
+/**
+ * Keeps a process-local vector index (the embedded HNSW) current with Postgres by following the
+ * change log, with vectors from the embedding store (so a paper is embedded once per change, not
+ * once per process or restart). The log position is saved beside the index, and only right after
+ * the index itself was saved (`savePosition`, at shutdown): the two always describe the same
+ * content, so a restart that reopens the persisted index applies exactly what changed since, and a
+ * crash leaves the last pair that was saved together.
+ */
+export class VectorSync {
+  private readonly follower: ChangeFollower;
+  private readonly listener: ChangeListener;
+  private database = '';
+  /** The index holds a whole build (reopened or built): a build cut short must not be saved as one. */
+  private built = false;
+  /** The newest `gx reindex` request the index content was built after. */
+  private reindexSeen = '0';
+
+  constructor(
+    private readonly repository: PaperRepository,
+    private readonly log: PaperChangeLog,
+    private readonly index: VectorIndex,
+    private readonly store: EmbeddingStore,
+    databaseUrl: string,
+    private readonly logger: Logger,
+    private readonly stateFile: string,
+  ) {
+    this.follower = new ChangeFollower(log, repository, { apply: (upserts, deletes) => this.write(upserts, deletes) }, { ...LOG_ORIGIN }, {
+      batchSize: BATCH,
+    });
+    this.listener = new ChangeListener(
+      databaseUrl,
+      { [PAPERS_CHANGED_CHANNEL]: () => this.catchUp(), [PAPERS_REINDEX_CHANNEL]: () => this.rebuild() },
+      logger,
+      { pollMs: 5_000, quietMs: 50 },
+    );
+  }
+
+  async start(): Promise<void> {
+    const t0 = Date.now();
+    await this.index.init();
+    this.database = await this.log.databaseIdentity();
+    // The embedder first: one that fits itself anew (after a reindex) makes every saved vector stale.
+    await this.store.refresh();
+    const saved = this.readState();
+    // A `gx reindex` asked for after the state was saved, or vectors of another model: rebuild, as a running process would have.
+    if (
+      saved !== undefined &&
+      saved.model === this.store.model &&
+      BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) &&
+      (await this.index.count()) > 0
+    ) {
+      this.follower.cursor = saved.cursor;
+      this.reindexSeen = saved.reindex;
+      this.built = true;
+      await this.catchUp();
+      this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index reopened and caught up');
+    } else {
+      await this.rebuild();
+    }
+    await this.listener.start();
+  }
+
+  /** Every paper from the papers table, then the changes made meanwhile. */
+  async rebuild(): Promise<void> {
+    await this.follower.exclusive(async () => {
+      const t0 = Date.now();
+      // The saved position describes the index as it was; a rebuild cut short must not be taken for it.
+      fs.rmSync(this.stateFile, { force: true });
+      this.built = false;
+      const reindex = await this.log.latestReindexRequest();
+      // After that request: an embedder that refits on it does so before any vector is made.
+      await this.store.refresh();
+      const cursor = await this.log.snapshotCursor();
+      for await (const batch of this.repository.allInBatches(BATCH)) {
+        if (this.follower.isHalted) throw new Error('stopped while building the vector index');
+        await this.write(batch, []);
+      }
+      this.follower.cursor = cursor;
+      this.reindexSeen = reindex;
+      this.built = true;
+      this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
+    });
+    await this.catchUp();
+  }
+
+  async catchUp(): Promise<void> {
+    await this.follower.catchUp();
+  }
+
+  lag(): Promise<LogLag> {
+    return this.follower.lag();
+  }
+
+  /** Stops following; the cursor then stays put until `savePosition`. */
+  async stop(): Promise<void> {
+    this.follower.halt();
+    await this.listener.stop();
+    await this.follower.exclusive(async () => undefined);
+  }
+
+  /** Records the position the index was just saved at (call after the index's own save, never before). */
+  savePosition(): void {
+    if (this.built) this.writeState();
+  }
+
+  private async write(upserts: Paper[], deletes: string[]): Promise<void> {
+    if (upserts.length) {
+      const vectors = await this.store.vectorsFor(upserts.map((p) => p.id));
+      await this.index.upsert(
+        upserts
+          .filter((p) => vectors.has(p.id))
+          .map((p) => ({ id: p.id, vector: vectors.get(p.id)!, payload: { topic: p.topic, lang: p.lang, shelf: p.shelf, draft_score: p.draft_score } })),
+      );
+    }
+    if (deletes.length) await this.index.remove(deletes);
+  }
+
+  private readState(): { cursor: LogCursor; reindex: string; model?: string } | undefined {
+    try {
+      const { cursor, database, reindex, model } = JSON.parse(fs.readFileSync(this.stateFile, 'utf8')) as { cursor?: LogCursor; database?: string; reindex?: string; model?: string };
+      // A position of another database's log (DATABASE_URL changed, DATA_DIR kept) means nothing here.
+      const valid = database === this.database && cursor && /^\d+$/.test(cursor.position) && /^\d+$/.test(reindex ?? '');
+      return valid ? { cursor: { position: cursor.position }, reindex: reindex!, model } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private writeState(): void {
+    fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
+    const tmp = `${this.stateFile}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database, reindex: this.reindexSeen, model: this.store.model }));
+    fs.renameSync(tmp, this.stateFile);
+  }
+}

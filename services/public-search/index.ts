@@ -1,0 +1,2 @@
+/** The public-search service's public surface: its module. */
+export { publicSearchModule } from './module';

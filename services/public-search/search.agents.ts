@@ -1,0 +1,54 @@
+import { defineTool, fieldList, param, type AgentTool } from '../../shared/agents/agent-tool';
+import type { Config } from '../../shared/config/config';
+import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
+import { ABSTRACT_MAX_CHARS, publicPaperSchema } from '../../shared/papers/public-paper';
+import { SEARCH_LANGS, SEARCH_LIMITS as L } from './search-params';
+
+export const SEARCH_PATH = '/api/v1/papers/search';
+export const PAPER_PATH = (id: string) => `/api/v1/papers/${encodeURIComponent(id)}`;
+
+const list = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** The public door's tools: its search (spec 000 §4.1) and one paper's record. */
+export const SEARCH_TOOLS: readonly AgentTool[] = [
+  defineTool({
+    name: 'searchPapers',
+    title: 'Search GX / ESG / climate research papers',
+    description: [
+      `Keyword search over published GX, ESG and climate papers (Japanese, English, Chinese); the same operation as GET ${SEARCH_PATH}, with the same parameters, limits, per-IP rate limit and results.`,
+      `q holds up to ${L.maxTerms} white-space-separated terms of at least ${L.termMinChars} characters each, AND-combined (${L.queryMinChars} to ${L.queryMaxChars} characters in all); every term must be a substring of the title, abstract, AI summaries, tags or topic.`,
+      'Japanese and Chinese have no spaces, and each term is one substring: split a phrase into its words (炭素税 効果, not 炭素税の効果).',
+      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[], suggestion? }; each result is a paper record (${fieldList(publicPaperSchema.shape)}; the abstract at most ${ABSTRACT_MAX_CHARS} characters).`,
+      'When total is 0 and q held unspaced Japanese or Chinese, suggestion { q, total, reason } gives the same text split into words and how many papers it finds: call again with suggestion.q.',
+      'Invalid parameters give a tool error with the HTTP error code (missing_query, too_many_terms, term_too_short, invalid_limit, invalid_offset, invalid_topic, invalid_lang).',
+    ].join(' '),
+    input: {
+      q: param.text({ description: 'Search terms, separated by white space; Japanese and Chinese words too.', minLength: L.queryMinChars, maxLength: L.queryMaxChars }),
+      topic: param.optionalText({ description: 'Only papers whose primary topic is this slug.', enum: TOPIC_SLUGS }),
+      lang: param.optionalText({ description: 'Paper language: `ja` and `en` include multilingual papers; `all` applies no filter.', enum: SEARCH_LANGS, default: 'all' }),
+      limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
+      offset: param.optionalInteger({ description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`, minimum: 0, maximum: L.maxWindow - L.limitMin, default: 0 }),
+    },
+    request: ({ q, topic, lang, limit, offset }) => ({ path: SEARCH_PATH, query: { q, topic, lang, limit, offset } }),
+  }),
+  defineTool({
+    name: 'getPaper',
+    title: 'Get one paper',
+    description: `The public record of one paper by its id (the \`id\` of a search result): the same fields as a search result. GET /api/v1/papers/{id}. Unknown id: tool error not_found; malformed id: invalid_id.`,
+    input: {
+      id: param.text({ description: 'Paper id, e.g. "p_" followed by 16 characters.', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    },
+    request: ({ id }) => ({ path: PAPER_PATH(id) }),
+  }),
+];
+
+/** The public llms.txt's lines for the search API (section "API"). */
+export const searchLlmsTxt = (config: Pick<Config, 'publicBaseUrl'>): string[] => {
+  const base = config.publicBaseUrl;
+  return [
+  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}. Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
+  `- [One paper](${base}/api/v1/papers/{id}): \`GET /api/v1/papers/{id}\`, the same record as a search result: ${fieldList(publicPaperSchema.shape)} (\`abstract\` is the AI summary or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters; \`citation_url\` the DOI link, else the source, else the paper's page). Unknown id: 404 \`not_found\`.`,
+  `- [OpenAPI 3.1 document](${base}/openapi.json): the machine-readable description, for agent tooling and tool-calling frameworks.`,
+  ];
+};

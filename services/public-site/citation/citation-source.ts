@@ -1,0 +1,60 @@
+import type { Paper } from '../../../shared/papers/paper.schema';
+import type { PublicPaper } from '../../../shared/papers/public-paper';
+
+/**
+ * What every citation format is built from: the public record (the same values the search API
+ * shows) and the stored paper for what the record leaves out (publication date, PDF link).
+ */
+export interface CitationSource {
+  record: PublicPaper;
+  paper: Paper;
+}
+
+/** The title in its original language, else the English, else the Japanese one (a paper has at least one). */
+export function mainTitle(record: PublicPaper): string {
+  return record.title ?? record.title_en ?? record.title_ja ?? record.id;
+}
+
+/** `[year, month, day]` as far as known: the publication date, else the year; empty when neither is known. */
+export function dateParts({ record, paper }: CitationSource): number[] {
+  const date = paper.publication_date?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (date) return [Number(date[1]), Number(date[2]), Number(date[3])];
+  return record.year === null ? [] : [record.year];
+}
+
+/** Han, kana, Hangul: names in these scripts are written family name first and are not split. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const isCjk = (text: string) => CJK.test(text);
+
+/** Latin letters without their accents, digits kept, everything else dropped (citation keys, file names). */
+export function asciiFold(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * An author display name as family/given parts when it is unambiguous ("Family, Given"), else as
+ * one literal name (display names such as "Jane Doe" or "山田 太郎" are not guessed apart).
+ */
+export function nameParts(name: string): { family: string; given?: string } | { literal: string } {
+  const comma = name.indexOf(',');
+  if (comma > 0 && comma < name.length - 1 && name.indexOf(',', comma + 1) < 0) {
+    return { family: name.slice(0, comma).trim(), given: name.slice(comma + 1).trim() };
+  }
+  return { literal: name };
+}
+
+/** Text on one line (RIS fields, BibTeX values): any run of white space, line breaks included, becomes one space. */
+export const oneLine = (text: string) => text.replace(/\s+/gu, ' ').trim();
+
+/** A plain-text reference for people to paste: "Authors (Year). Title. Venue. Link". */
+export function plainCitation({ record }: CitationSource): string {
+  const authors = record.authors.length > 0 ? `${record.authors.join(', ')} ` : '';
+  const venue = record.venue ? ` ${oneLine(record.venue)}.` : '';
+  const title = oneLine(mainTitle(record));
+  // No second full stop after a title that ends in its own (`… practice?`).
+  const stop = /[.?!。？！]$/u.test(title) ? '' : '.';
+  return oneLine(`${authors}(${record.year ?? 'n.d.'}). ${title}${stop}${venue} ${record.citation_url}`);
+}
+
+/** The file name a download of this paper's citation is saved under: its id, which is ASCII and unique. */
+export const citationFileName = (record: PublicPaper, extension: string) => `${record.id}.${extension}`;

@@ -1,0 +1,2 @@
+/** The public-site service's public surface: its module. */
+export { publicSiteModule } from './module';

@@ -1,0 +1,31 @@
+import type { ModuleDefinition } from '../../shared/runtime/module';
+import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
+import { siteLlmsTxt } from './site.agents';
+import { paperPageRoutes } from './paper-page.routes';
+import { SiteAssets, siteRoutes } from './site.routes';
+import { sitemapRoutes } from './sitemap.routes';
+import { papersModule } from '../../modules/papers';
+
+/**
+ * The public site for people and crawlers: the search page, a page per paper with its citations,
+ * the sitemap and the static assets. It reads papers from Postgres, the source of truth; the search
+ * page calls the public search API from the browser.
+ */
+export const publicSiteModule: ModuleDefinition = {
+  name: 'public-site',
+  dependsOn: ['papers'],
+  serves: [{ door: 'public', paths: ['/papers', '/sitemap.xml', '/sitemaps', '/robots.txt', '/assets', '/'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  contributes: { public: { llmsTxt: (config) => ({ [LLMS_SECTIONS.optional]: siteLlmsTxt(config) }) } },
+  async init({ config, get }) {
+    const site = { papers: get(papersModule), publicBaseUrl: config.publicBaseUrl };
+    // Read once: the search page and the paper pages link each asset by its content-hashed URL.
+    const assets = SiteAssets.load();
+    return {
+      routes: [
+        { door: 'public', router: paperPageRoutes({ ...site, assetUrl: (name) => assets.url(name) }) },
+        { door: 'public', router: sitemapRoutes(site) },
+        { door: 'public', router: siteRoutes(assets) },
+      ],
+    };
+  },
+};

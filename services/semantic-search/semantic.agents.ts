@@ -1,0 +1,38 @@
+import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { SHELVES, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
+import { SEMANTIC_LIMITS as S, SEMANTIC_MODES, SEMANTIC_WINDOWS } from './semantic-params';
+
+const list = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
+const n = (value: number) => value.toLocaleString('en-US');
+const offset = (max: number) => param.optionalInteger({ description: 'Records to skip.', minimum: 0, maximum: max, default: 0 });
+
+/** The data API's paper search (spec 001 §4.7) as an MCP tool. */
+export const SEMANTIC_TOOLS: readonly AgentTool[] = [
+  defineTool({
+    name: 'searchPapers',
+    title: 'Search papers (vector, keyword or hybrid)',
+    description: [
+      'Semantic or keyword search over peer-reviewed papers, preprints and policy material (GET /api/v1/papers/search on the data API).',
+      `mode vector (default) matches a multilingual embedding of q; keyword needs every term (at most ${S.maxKeywordTerms}, each at least 2 characters) as a substring; hybrid, for a question in sentences (any number of words, any language), fuses a ranked any-term search (BM25) with the vector search.`,
+      'In keyword mode Japanese and Chinese terms are substrings too: split an unspaced phrase into words (炭素税 効果, not 炭素税の効果); an answer with total 0 for such a phrase carries suggestion { q, total, reason }: call again with suggestion.q.',
+      `offset + limit may not exceed ${SEMANTIC_WINDOWS.keyword} in keyword mode, ${SEMANTIC_WINDOWS.vector} in vector mode, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode.`,
+      CHARGED_LIKE_HTTP,
+    ].join(' '),
+    input: {
+      q: param.text({ description: 'Query text: Japanese, English or mixed. In keyword mode, words separated by white space (Japanese and Chinese words too).', minLength: S.queryMin, maxLength: S.queryMax }),
+      mode: param.optionalText({ description: 'Search mode.', enum: SEMANTIC_MODES, default: 'vector' }),
+      topic: param.optionalText({ description: 'Only papers with this primary topic.', enum: TOPIC_SLUGS }),
+      limit: param.optionalInteger({ description: 'Papers per page.', minimum: S.limitMin, maximum: S.limitMax, default: S.limitDefault }),
+      offset: offset(SEMANTIC_WINDOWS.keyword - S.limitMin),
+      min_score: param.optionalNumber({ description: 'Lower bound on draft_score (0–100); papers without a score pass only 0.', minimum: 0, maximum: 100, default: 0 }),
+      lang: param.optionalText({ description: '`ja` and `en` include multilingual papers.', enum: ['ja', 'en', 'all'], default: 'all' }),
+      shelf: param.optionalText({ description: 'Editorial shelf.', enum: [...SHELVES, 'all'], default: 'all' }),
+    },
+    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf }) => ({ path: '/api/v1/papers/search', query: { q, mode, topic, limit, offset, min_score, lang, shelf } }),
+  }),
+];
+
+/** The data-API llms.txt's lines for these endpoints (section "Endpoints"). */
+export const semanticLlmsTxt = (): string[] => [
+    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}. Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
+];

@@ -1,0 +1,9 @@
+/** The llms.txt sections modules add lines to (`DoorContribution.llmsTxt`); the gateway writes the rest. */
+export const LLMS_SECTIONS = {
+  /** The public door's operations. */
+  publicApi: 'API',
+  /** The data-API door's operations. */
+  apiEndpoints: 'Endpoints (all GET)',
+  /** Links an agent may skip (llmstxt.org's `## Optional`). */
+  optional: 'Optional',
+} as const;

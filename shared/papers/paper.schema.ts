@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The paper as stored in Postgres (the source of truth) and held by every search index: the one
+ * schema every paper shape is derived from — the load and ingest inputs (`modules/papers/paper-input`),
+ * the repository's columns (`modules/papers/paper-columns`), both doors' records and their OpenAPI
+ * documents, the MCP tools and llms.txt. A new field is an edit here plus its migration.
+ */
+
+export const TOPIC_SLUGS = [
+  'esg', 'energy_transition', 'carbon_pricing', 'climate_finance', 'ccus', 'hydrogen', 'renewable', 'policy',
+  'carbon_accounting', 'climate_science', 'disclosure_infrastructure', 'transition_finance', 'energy_efficiency',
+  'scope3', 'scope1_2', 'tcfd', 'sbt', 'cdp', 'ev', 'greenwashing', 'climate_risk', 'biodiversity', 'supply_chain',
+  'ai_esg', 'other',
+] as const;
+export type TopicSlug = (typeof TOPIC_SLUGS)[number];
+
+export const VENUE_TYPES = ['preprint', 'journal', 'conference', 'dataset', 'report'] as const;
+export type VenueType = (typeof VENUE_TYPES)[number];
+
+/** A paper's language: `mul` papers carry text in more than one language and match both `ja` and `en`. */
+export const PAPER_LANGS = ['ja', 'en', 'mul'] as const;
+export type PaperLang = (typeof PAPER_LANGS)[number];
+
+/** Editorial shelves of the data API's paper search (spec 001 §2.4). */
+export const SHELVES = ['curated', 'japan_to_global', 'global_to_japan'] as const;
+export type Shelf = (typeof SHELVES)[number];
+
+const orNull = <T extends z.ZodType>(schema: T, description: string) => schema.nullable().meta({ description });
+const httpUrl = () => z.url({ protocol: /^https?$/ });
+
+export const paperSchema = z.object({
+  id: z.string().meta({ description: 'Stable, opaque paper identifier (derived from the paper\'s identity: its DOI when it has one).' }),
+  doi: orNull(z.string(), 'Digital Object Identifier (lower-case, without resolver prefix).'),
+  title: orNull(z.string(), 'Title in its original language.'),
+  title_ja: orNull(z.string(), 'Japanese title, AI-translated when needed.'),
+  title_en: orNull(z.string(), 'English title, AI-translated when needed.'),
+  authors: z.array(z.string()).meta({ description: 'Author display names.' }),
+  year: orNull(z.int().min(1000).max(2100), 'Publication year.'),
+  abstract: orNull(z.string(), 'The original abstract, in full.'),
+  ai_summary_en: orNull(z.string(), 'AI summary in English.'),
+  ai_summary_ja: orNull(z.string(), 'AI summary in Japanese.'),
+  source_url: orNull(httpUrl(), 'Original source address.'),
+  venue: orNull(z.string(), 'Publication venue name.'),
+  venue_type: orNull(z.enum(VENUE_TYPES), 'Kind of venue.'),
+  topic: orNull(z.enum(TOPIC_SLUGS), 'Primary topic slug.'),
+  tags: z.array(z.string()).meta({ description: 'AI-assigned keyword tags.' }),
+  lang: orNull(
+    z.enum(PAPER_LANGS),
+    'Paper language; `mul` (multilingual, including Chinese-language papers published with Japanese and English AI titles and summaries) matches both `ja` and `en` filters.',
+  ),
+  source: orNull(z.string(), 'Where the record came from (a source repository, an ingest source, or `demo` for generated demo data).'),
+  shelf: orNull(z.enum(SHELVES), 'Editorial shelf.'),
+  is_peer_reviewed: orNull(z.boolean(), 'Whether the venue reviews its papers.'),
+  draft_score: orNull(z.number().min(0).max(100), 'Quality score; published papers have passed a quality gate.'),
+  publication_date: orNull(z.iso.date(), 'Publication date (YYYY-MM-DD).'),
+  pdf_url: orNull(httpUrl(), 'Address of the full text as PDF.'),
+  cited_by_count: orNull(z.int().min(0), 'How many works cite this paper, as its source counted them when it was last ingested.'),
+  updated_at: z.iso.datetime().meta({ description: 'ISO 8601 UTC time of the last change to the record.' }),
+});
+
+export type Paper = z.infer<typeof paperSchema>;
+
+/** A paper as written: everything but the update time, which the database sets. */
+export const newPaperSchema = paperSchema.omit({ updated_at: true });
+export type NewPaper = z.infer<typeof newPaperSchema>;
+export type PaperField = keyof NewPaper;
+
+export const isTopicSlug = (v: string): v is TopicSlug => (TOPIC_SLUGS as readonly string[]).includes(v);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { truncateText } from '../text/normalize';
+import { paperSchema, type Paper } from './paper.schema';
+
+export const ABSTRACT_MAX_CHARS = 600;
+
+/**
+ * The Paper record of the public search (spec 000 §2.2, its fields in the spec's order), derived from
+ * the stored paper: the fields it shares are the stored schema's own (types, rules, descriptions); the
+ * display abstract and the two links are its own. The public search API, the paper pages and the citations all serve this one shape.
+ */
+const stored = paperSchema.shape;
+
+export const publicPaperSchema = z
+  .object({
+    id: stored.id,
+    title: stored.title,
+    title_ja: stored.title_ja,
+    title_en: stored.title_en,
+    authors: stored.authors,
+    year: stored.year,
+    abstract: z
+      .string()
+      .max(ABSTRACT_MAX_CHARS)
+      .nullable()
+      .meta({ description: `AI summary (English preferred) or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters (a shortened text ends with "…").` }),
+    url: z.string().meta({ format: 'uri', description: "Address of the paper's page on the service." }),
+    citation_url: z.string().meta({ format: 'uri', description: "The DOI link when a DOI exists, otherwise the source URL, otherwise the service's paper page." }),
+    doi: stored.doi,
+    source_url: stored.source_url,
+    venue: stored.venue,
+    venue_type: stored.venue_type,
+    topic: stored.topic,
+    tags: stored.tags,
+    lang: stored.lang,
+    updated_at: stored.updated_at.nullable(),
+  })
+  .meta({ id: 'Paper' });
+
+export type PublicPaper = z.output<typeof publicPaperSchema>;
+
+const KEYS = Object.keys(publicPaperSchema.shape);
+
+export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper {
+  const url = `${publicBaseUrl}/papers/${encodeURIComponent(paper.id)}`;
+  // The AI summary (English preferred), else the original abstract; never more than 600 characters.
+  const display = paper.ai_summary_en ?? paper.ai_summary_ja ?? paper.abstract;
+  const computed: Pick<PublicPaper, 'abstract' | 'url' | 'citation_url'> = {
+    abstract: display === null ? null : truncateText(display, ABSTRACT_MAX_CHARS),
+    url,
+    citation_url: paper.doi ? `https://doi.org/${paper.doi}` : (paper.source_url ?? url),
+  };
+  // In the schema's order, which is what a client reads.
+  return Object.fromEntries(KEYS.map((k) => [k, k in computed ? computed[k as keyof typeof computed] : paper[k as keyof Paper]])) as PublicPaper;
+}

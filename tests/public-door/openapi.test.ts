@@ -1,0 +1,135 @@
+import { buildApiOpenApiDocument } from '../../services/gateway/api-openapi';
+import { MODULES } from '../../services/registry';
+import { contributionsTo } from '../../shared/runtime/module';
+import { buildOpenApiDocument } from '../../services/public-search/openapi';
+import { SEARCH_LIMITS } from '../../services/public-search/search-params';
+import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function validateOpenApi31(doc: object) {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  return new Validator().validate(doc as Parameters<InstanceType<typeof Validator>['validate']>[0]);
+}
+
+/** The codes a 400 answer of an operation may carry, as its schema states them. */
+function codes400(operation: Json): string[] {
+  const schema = operation.responses['400'].content['application/problem+json'].schema.allOf[1].properties.code;
+  return [...(schema.enum ?? []), ...(schema.anyOf ?? []).flatMap((s: Json) => s.enum ?? [s.pattern])];
+}
+
+describe('the public OpenAPI document', () => {
+  const doc = buildOpenApiDocument('https://papers.example.org') as Json;
+  const operation = doc.paths['/api/v1/papers/search'].get;
+  const param = (name: string) => operation.parameters.find((p: Json) => p.name === name);
+
+  it('is a valid OpenAPI 3.1 document according to the official schema', async () => {
+    const result = await validateOpenApi31(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+  });
+
+  it('describes the search (operationId searchPapers, five parameters) and one paper by id (getPaper)', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}']);
+    expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
+    expect(operation.operationId).toBe('searchPapers');
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset']);
+  });
+
+  it('states the limits and defaults the service applies', () => {
+    expect(param('limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: SEARCH_LIMITS.limitDefault });
+    expect(SEARCH_LIMITS.limitDefault).toBe(10);
+    expect(param('offset').schema).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+    expect(param('q')).toMatchObject({ required: true, schema: { minLength: 2, maxLength: 500 } });
+    expect(param('lang').schema).toMatchObject({ enum: ['ja', 'en', 'all'], default: 'all' });
+    expect(param('topic').schema.enum).toEqual([...TOPIC_SLUGS]);
+  });
+
+  it('documents every error code the service can answer, each parameter with its own', () => {
+    expect(codes400(operation).sort()).toEqual(['invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_topic', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms']);
+    expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
+    for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
+    expect(Object.keys(operation.responses)).toEqual(['200', '400', '429', '500', '502', '503']);
+  });
+
+  it('documents the CORS, rate-limit and cache headers it sends', () => {
+    const headers = operation.responses['200'].headers;
+    expect(Object.keys(headers)).toEqual(expect.arrayContaining(['Access-Control-Allow-Origin', 'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Cache-Control', 'X-Request-Id', 'X-Cache']));
+    expect(Object.keys(operation.responses['429'].headers)).toContain('Retry-After');
+    expect(doc.components.headers['Retry-After'].required).toBe(true);
+  });
+});
+
+describe('the data-API OpenAPI document', () => {
+  const doc = buildApiOpenApiDocument(contributionsTo('api', [...MODULES.values()])) as Json;
+  const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })));
+
+  it('is a valid OpenAPI 3.1 document according to the official schema', async () => {
+    const result = await validateOpenApi31(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('covers every endpoint of spec 001, key applications, key management and itself', () => {
+    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
+      [
+        'GET /api/v1/companies',
+        'GET /api/v1/companies/{code}',
+        'GET /api/v1/companies/{code}/reports',
+        'GET /api/v1/companies/{code}/gx-metrics',
+        'GET /api/v1/reports/{report_id}',
+        'GET /api/v1/gx-metrics',
+        'GET /api/v1/papers/search',
+        'GET /api/v1/intelligence-events',
+        'POST /api/v1/intelligence-events',
+        'GET /api/v1/intelligence-events/{id}',
+        'PATCH /api/v1/intelligence-events/{id}',
+        'POST /api/keys/applications',
+        'GET /api/v1/admin/keys',
+        'POST /api/v1/admin/keys',
+        'GET /api/v1/admin/keys/{id}',
+        'POST /api/v1/admin/keys/{id}/{action}',
+        'PATCH /api/v1/admin/keys/{id}/limits',
+        'GET /openapi.json',
+      ].sort(),
+    );
+    expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(operations.length);
+  });
+
+  it('asks a Bearer key for every /api/v1 operation and none elsewhere', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { path, op } of operations) {
+      expect([path, op.security]).toEqual([path, path.startsWith('/api/v1/') ? [{ bearerAuth: [] }] : []]);
+      if (path.startsWith('/api/v1/')) expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '429', '500', '502', '503']));
+    }
+  });
+
+  it('names the provenance headers on every response, and Retry-After on every 429', () => {
+    const responseOf = (r: Json): Json => (r.$ref ? doc.components.responses[r.$ref.split('/').pop()] : r);
+    for (const { op } of operations) {
+      for (const [status, r] of Object.entries(op.responses as Json)) {
+        const headers = Object.keys(responseOf(r as Json).headers ?? {});
+        expect(headers).toEqual(expect.arrayContaining(['X-Request-Id', 'X-Dataset-Version', 'X-SNE-Framework-DOI', 'X-Disclaimer']));
+        if (status === '429') expect(headers).toContain('Retry-After');
+      }
+    }
+  });
+
+  it('lists the code of every parameter and body field among the codes of its 400 answer', () => {
+    for (const { path, method, op } of operations) {
+      if (!op.responses['400']) continue;
+      const documented = codes400(op);
+      const fieldCodes: string[] = (op.parameters ?? []).map((p: Json) => p.schema['x-error-code']).filter(Boolean);
+      const body = op.requestBody?.content['application/json'].schema;
+      for (const field of Object.values((body?.properties ?? {}) as Json)) {
+        for (const key of ['x-error-code', 'x-missing-code']) if (field[key]) fieldCodes.push(field[key]);
+      }
+      for (const code of fieldCodes) {
+        const family = code.replace(/:.*/, ':');
+        expect([`${method} ${path}`, documented.some((d) => d === code || d.startsWith(`^${family}`))]).toEqual([`${method} ${path}`, true]);
+      }
+    }
+  });
+});
