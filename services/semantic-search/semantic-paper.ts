@@ -43,10 +43,15 @@ export const semanticPaperSchema = z
 
 export type SemanticPaper = z.output<typeof semanticPaperSchema>;
 
-const KEYS = Object.keys(semanticPaperSchema.shape).filter((k) => k !== 'fused_score');
+/** Each field of the record (the fused score is added by hybrid mode), and whether the record computes it. */
+const KEYS: readonly (readonly [string, boolean])[] = Object.keys(semanticPaperSchema.shape)
+  .filter((k) => k !== 'fused_score')
+  .map((k) => [k, ['primary_topic', 'vector_score', 'keyword_score'].includes(k)]);
 
 export function toSemanticPaper(p: Paper, scores: { vector: number | null; keyword: number | null }): SemanticPaper {
   const computed: Pick<SemanticPaper, 'primary_topic' | 'vector_score' | 'keyword_score'> = { primary_topic: p.topic, vector_score: scores.vector, keyword_score: scores.keyword };
   // In the schema's order, which is what a client reads; a stored field under its own name.
-  return Object.fromEntries(KEYS.map((k) => [k, k in computed ? computed[k as keyof typeof computed] : p[k as keyof Paper]])) as SemanticPaper;
+  const record: Record<string, unknown> = {};
+  for (const [key, own] of KEYS) record[key] = own ? computed[key as keyof typeof computed] : p[key as keyof Paper];
+  return record as SemanticPaper;
 }

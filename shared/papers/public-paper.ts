@@ -39,7 +39,8 @@ export const publicPaperSchema = z
 
 export type PublicPaper = z.output<typeof publicPaperSchema>;
 
-const KEYS = Object.keys(publicPaperSchema.shape);
+/** Each field of the record, and whether the record computes it (else it is the stored paper's). */
+const KEYS: readonly (readonly [string, boolean])[] = Object.keys(publicPaperSchema.shape).map((k) => [k, ['abstract', 'url', 'citation_url'].includes(k)]);
 
 export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper {
   const url = `${publicBaseUrl}/papers/${encodeURIComponent(paper.id)}`;
@@ -50,6 +51,8 @@ export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper 
     url,
     citation_url: paper.doi ? `https://doi.org/${paper.doi}` : (paper.source_url ?? url),
   };
-  // In the schema's order, which is what a client reads.
-  return Object.fromEntries(KEYS.map((k) => [k, k in computed ? computed[k as keyof typeof computed] : paper[k as keyof Paper]])) as PublicPaper;
+  // In the schema's order, which is what a client reads (a plain loop: this runs for every result).
+  const record: Record<string, unknown> = {};
+  for (const [key, own] of KEYS) record[key] = own ? computed[key as keyof typeof computed] : paper[key as keyof Paper];
+  return record as PublicPaper;
 }
