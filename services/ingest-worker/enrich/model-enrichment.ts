@@ -17,18 +17,17 @@ const relevanceAnswer = z.object({
   reason: z.string().max(300),
 });
 
-const RELEVANCE_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['score', 'topic', 'tags', 'shelf', 'reason'],
-  properties: {
-    score: { type: 'number', minimum: 0, maximum: 100 },
-    topic: { type: 'string', enum: [...TOPIC_SLUGS] },
-    tags: { type: 'array', items: { type: 'string' }, maxItems: 8 },
-    shelf: { type: 'string', enum: [...SHELVES, 'none'] },
-    reason: { type: 'string' },
-  },
-};
+/**
+ * The JSON Schema a model must answer in (OpenAI strict structured output), from the zod schema that
+ * validates the answer: one definition of each answer. String lengths stay with the validation (strict
+ * mode does not take them); everything else is what the model is held to.
+ */
+function answerSchema(schema: z.ZodObject): object {
+  const { $schema: _draft, ...json } = z.toJSONSchema(schema) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(json), (key, value) => (key === 'minLength' || key === 'maxLength' ? undefined : value));
+}
+
+const RELEVANCE_SCHEMA = answerSchema(relevanceAnswer);
 
 /** The production scorer: a model behind an OpenAI-compatible chat endpoint, one paper per request. */
 export class ModelScorer implements RelevanceScorer {
@@ -60,17 +59,7 @@ const summaryAnswer = z.object({
   title_ja: z.string().max(500).nullable(),
 });
 
-const SUMMARY_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ai_summary_en', 'ai_summary_ja', 'title_en', 'title_ja'],
-  properties: {
-    ai_summary_en: { type: ['string', 'null'] },
-    ai_summary_ja: { type: ['string', 'null'] },
-    title_en: { type: ['string', 'null'] },
-    title_ja: { type: ['string', 'null'] },
-  },
-};
+const SUMMARY_SCHEMA = answerSchema(summaryAnswer);
 
 const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
 
