@@ -5,12 +5,7 @@ import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
-import { createIngest, scheduledSince } from '../services/ingest-worker';
-import { BATCH_FIGURES, IngestRepository, type BatchFigures, type IngestRun } from '../services/ingest-worker';
-import { STAGES } from '../services/ingest-worker';
-import { createJobRunner } from '../services/ingest-worker';
-import type { RetriedBatch, RunnerStatus } from '../services/ingest-worker';
-import { runInProcess } from '../services/ingest-worker';
+import { BATCH_FIGURES, type BatchFigures, createIngest, createJobRunner, IngestRepository, type IngestRun, type RetriedBatch, runInProcess, type RunnerStatus, scheduledSince, STAGES } from '../services/ingest-worker';
 
 const parseDate = (v: string): string => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new InvalidArgumentError('expected a date YYYY-MM-DD');

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
-import { ApiKeyRepository } from '../modules/api-keys';
-import type { KeyStatus, Plan } from '../modules/api-keys';
+import { ApiKeyRepository, type KeyStatus, type Plan } from '../modules/api-keys';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import { SingleBar, Presets } from 'cli-progress';
 import { InvalidArgumentError } from 'commander';
-import { loadCompanies } from '../services/company-data';
+import { loadCompanies, loadMetrics, loadReports, loadSbtTargets } from '../services/company-data';
 import type { LoadOptions, LoadReport } from '../shared/loading/load-records';
-import { loadMetrics } from '../services/company-data';
-import { loadReports } from '../services/company-data';
-import { loadSbtTargets } from '../services/company-data';
 import type { Config } from '../shared/config/config';
 import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import type { Logger } from '../shared/logging/logger';
 import { readJsonLines, type JsonLine } from '../shared/loading/json-lines';
-import { loadPapers } from '../modules/papers';
-import { PaperRepository } from '../modules/papers';
+import { loadPapers, PaperRepository } from '../modules/papers';
 import { Runtime } from '../shared/runtime/runtime';
 
 

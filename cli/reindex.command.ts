@@ -4,8 +4,7 @@ import type { Database } from '../shared/db/database';
 import { databaseModule } from '../shared/db/database.module';
 import { PAPERS_REINDEX_CHANNEL } from '../modules/keyword-index';
 import type { Logger } from '../shared/logging/logger';
-import { PaperChangeLog } from '../modules/papers';
-import { PaperRepository } from '../modules/papers';
+import { PaperChangeLog, PaperRepository } from '../modules/papers';
 import { Runtime } from '../shared/runtime/runtime';
 
 /**

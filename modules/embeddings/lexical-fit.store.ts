@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '../../shared/db/database';
 import type { Logger } from '../../shared/logging/logger';
-import { PaperChangeLog } from '../papers';
-import type { PaperRepository } from '../papers';
+import { PaperChangeLog, type PaperRepository } from '../papers';
 import type { LexicalFitSource } from './embedder.embedded';
 import { passageText } from './embedding-store';
 import { LexicalFit } from './lexical-fit';

@@ -1,9 +1,8 @@
 import { ChangeListener } from '../../shared/db/change-listener';
 import { ChangeFollower } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
-import { LOG_ORIGIN, type LogLag, type PaperChangeLog } from '../papers';
+import { LOG_ORIGIN, type LogLag, type PaperChangeLog, type PaperRepository } from '../papers';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { PaperRepository } from '../papers';
 import type { KeywordIndex } from './keyword-index.port';
 import { readKeywordSnapshot, saveKeywordSnapshot } from './keyword-snapshot';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PaperChangeLog } from '../papers';
+import { PaperChangeLog, papersModule } from '../papers';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createKeywordIndex } from './keyword-index.factory';
 import type { KeywordIndex } from './keyword-index.port';
@@ -7,7 +7,6 @@ import { IndexSync } from './index-sync';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { databaseModule } from '../../shared/db/database.module';
-import { papersModule } from '../papers';
 
 /**
  * The keyword engine of this process. A process-local index reopens its snapshot under DATA_DIR (or

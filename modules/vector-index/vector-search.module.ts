@@ -1,9 +1,6 @@
 import path from 'node:path';
-import { createEmbedder, hybridLexicalWeight } from '../embeddings';
-import type { Embedder } from '../embeddings';
-import { EmbeddingStore } from '../embeddings';
-import { PaperChangeLog } from '../papers';
-import type { PaperRepository } from '../papers';
+import { createEmbedder, type Embedder, EmbeddingStore, hybridLexicalWeight } from '../embeddings';
+import { PaperChangeLog, type PaperRepository, papersModule } from '../papers';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createVectorIndex } from './vector-index.factory';
 import type { VectorIndex } from './vector-index.port';
@@ -11,7 +8,6 @@ import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { VectorSync } from './vector-sync';
 import { databaseModule } from '../../shared/db/database.module';
-import { papersModule } from '../papers';
 
 /** What vector search needs at request time: the query embedder, the index, and the papers behind its ids. */
 export interface VectorSearchParts {

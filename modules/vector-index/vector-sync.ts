@@ -5,9 +5,8 @@ import type { EmbeddingStore } from '../embeddings';
 import { ChangeFollower } from '../../shared/indexing/change-follower';
 import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../keyword-index';
 import type { Logger } from '../../shared/logging/logger';
-import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../papers';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog, type PaperRepository } from '../papers';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { PaperRepository } from '../papers';
 import type { VectorIndex } from './vector-index.port';
 
 const BATCH = 256;

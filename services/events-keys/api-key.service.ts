@@ -1,7 +1,5 @@
 import type { PoolClient } from 'pg';
-import { PLANS, type ApiKeyRecord, type KeyStatus, type Plan } from '../../modules/api-keys';
-import type { ApiKeyRepository, KeyListFilter } from '../../modules/api-keys';
-import { issueKey, newKeyId } from '../../modules/api-keys';
+import { type ApiKeyRecord, type ApiKeyRepository, issueKey, type KeyListFilter, type KeyStatus, newKeyId, type Plan, PLANS } from '../../modules/api-keys';
 import { badRequest, notFound, ProblemError } from '../../shared/errors/problem';
 import type { KeyApplication } from './key-application';
 

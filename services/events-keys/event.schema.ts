@@ -20,3 +20,15 @@ export const eventSchema = z
   .meta({ id: 'IntelligenceEvent' });
 
 export type IntelligenceEvent = z.output<typeof eventSchema>;
+
+/** A page of the event index: keyset paging by `next_cursor` (an offset over a feed that grows at the top would repeat or skip events). */
+export const eventPageSchema = z
+  .object({
+    data: z.array(eventSchema),
+    count: z.int().min(0),
+    limit: z.int().min(1),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'IntelligenceEventPage' });
+
+export type EventPage = z.output<typeof eventPageSchema>;

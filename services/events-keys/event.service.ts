@@ -11,17 +11,13 @@ import {
 } from './event-params';
 import { parseRecordInput } from './event-bodies';
 import type { EventRepository, IntelligenceEvent } from './event.repository';
+import type { EventPage } from './event.schema';
 
 /**
  * The list envelope (DESIGN §5). Cursor-paged lists carry `next_cursor` (null on the last page)
  * instead of `offset`: an offset over a feed that grows at the top would repeat or skip events.
  */
-export interface EventPage {
-  data: IntelligenceEvent[];
-  count: number;
-  limit: number;
-  next_cursor: string | null;
-}
+export type { EventPage };
 
 /** Who is asking: only Internal-plan keys see events that are not published (spec 001 §3). */
 export type EventReader = Pick<ApiCaller, 'internal'>;

@@ -4,16 +4,8 @@ import { cacheControl } from '../../shared/openapi/headers';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { recordEventBodySchema, transitionBodySchema } from './event-bodies';
 import { eventListQuerySchema, eventPathSchema } from './event-params';
-import { eventSchema } from './event.schema';
+import { eventPageSchema, eventSchema } from './event.schema';
 
-export const eventPageSchema = z
-  .object({
-    data: z.array(eventSchema),
-    count: z.int().min(0),
-    limit: z.int().min(1),
-    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
-  })
-  .meta({ id: 'IntelligenceEventPage' });
 
 const noStore = { 'Cache-Control': cacheControl('private, no-store') };
 const badId = { invalid_id: 'not "evt_" and 20 letters, digits, "-" or "_"' };

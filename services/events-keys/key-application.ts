@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { bodyField, rule, text } from '../../shared/http/param-schemas';
 import { parseBody } from '../../shared/http/request-schema';
 
-/** An application for a data-API key (`POST /api/keys/applications`). */
-export interface KeyApplication {
-  email: string;
-  name: string;
-  organization: string;
-  purpose: string;
-}
 
 // Deliberately plain: one @, no white space, a dot in the domain. Deliverability is the operator's check.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** A required text field of at most `max` characters once trimmed; blank counts as absent. */
-const field = (name: keyof KeyApplication, max: number, description: string) =>
+const field = (name: 'email' | 'name' | 'organization' | 'purpose', max: number, description: string) =>
   bodyField(
     name,
     text({ error: (issue) => (issue.input === undefined || issue.input === null ? `The field "${name}" is required.` : `The field "${name}" must be a string.`) })
@@ -37,6 +30,9 @@ export const keyApplicationSchema = z
   .superRefine((v, ctx) => {
     if (!EMAIL.test(v.email)) ctx.addIssue({ code: 'custom', message: 'The e-mail address is not valid.', params: { code: 'invalid_email' }, input: v.email });
   });
+
+/** An application for a data-API key (`POST /api/keys/applications`). */
+export type KeyApplication = z.output<typeof keyApplicationSchema>;
 
 /** Validates an application body (unknown fields are ignored). */
 export const parseKeyApplication = (body: unknown): KeyApplication => parseBody(keyApplicationSchema, body);

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ApiCaller } from '../../modules/api-keys';
-import type { KeyVerifier } from '../../modules/api-keys';
+import type { ApiCaller, KeyVerifier } from '../../modules/api-keys';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { KeyVerifier } from '../../modules/api-keys';
+import { apiKeysModule, type KeyVerifier } from '../../modules/api-keys';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { authenticate } from './authenticate';
 import { EdgeCache } from './edge-cache';
@@ -7,7 +7,6 @@ import { ipRateLimit, type RateLimitCheck } from './ip-rate-limit';
 import { KeyBurstLimit } from './key-burst';
 import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
-import { apiKeysModule } from '../../modules/api-keys';
 import { databaseModule } from '../../shared/db/database.module';
 import { redisModule } from '../../shared/redis/redis.module';
 import { responseCacheModule } from '../../shared/cache/response-cache.module';

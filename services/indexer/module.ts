@@ -1,13 +1,10 @@
 import type { Config } from '../../shared/config/config';
 import { ChangeListener } from '../../shared/db/change-listener';
 import type { Database } from '../../shared/db/database';
-import { createEmbedder } from '../../modules/embeddings';
-import { EmbeddingStore } from '../../modules/embeddings';
-import { PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../modules/keyword-index';
-import { createKeywordIndex } from '../../modules/keyword-index';
+import { createEmbedder, EmbeddingStore } from '../../modules/embeddings';
+import { createKeywordIndex, PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from '../../modules/keyword-index';
 import type { Logger } from '../../shared/logging/logger';
-import { PaperChangeLog } from '../../modules/papers';
-import { PaperRepository } from '../../modules/papers';
+import { PaperChangeLog, PaperRepository, papersModule } from '../../modules/papers';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createVectorIndex } from '../../modules/vector-index';
 import { keywordConsumer, vectorConsumer, type IndexConsumer } from './index-consumers';
@@ -16,7 +13,6 @@ import { onScrape } from '../../shared/telemetry/metrics';
 import { reportDeadLetters, reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { SharedIndexer } from './shared-indexer';
 import { databaseModule } from '../../shared/db/database.module';
-import { papersModule } from '../../modules/papers';
 
 // Any constant works; every indexer instance of one database must use the same.
 export const INDEXER_LOCK_KEY = 7_240_612;

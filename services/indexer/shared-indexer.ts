@@ -1,9 +1,8 @@
 import { ChangeFollower } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
-import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog } from '../../modules/papers';
+import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog, type PaperRepository } from '../../modules/papers';
 import { SpanKind, withSpan } from '../../shared/telemetry/spans';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { PaperRepository } from '../../modules/papers';
 import type { IndexConsumer } from './index-consumers';
 import type { LeaderLock } from './leader-lock';
 

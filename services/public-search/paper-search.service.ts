@@ -1,26 +1,15 @@
-import type { KeywordIndex } from '../../modules/keyword-index';
-import { splitSuggestion, type SearchSuggestion } from '../../modules/keyword-index';
+import { type KeywordIndex, splitSuggestion } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
-import { toPublicPaper, type PublicPaper } from '../../shared/papers/public-paper';
+import { toPublicPaper } from '../../shared/papers/public-paper';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
+import type { z } from 'zod';
+import type { searchResponseSchema } from './search-response.schema';
 
 /** A suggested query is one this endpoint accepts. */
 const SPLIT_LIMITS: SplitLimits = { maxTerms: L.maxTerms, minTermChars: L.termMinChars, maxChars: L.queryMaxChars };
 
 /** The search response envelope (spec 000 §2.1). */
-export interface SearchEnvelope {
-  api_version: 'v1';
-  query: string;
-  topic: string | null;
-  lang: string;
-  total: number;
-  count: number;
-  limit: number;
-  offset: number;
-  results: PublicPaper[];
-  /** When nothing matched an unspaced Japanese or Chinese query: the same words with spaces (`splitSuggestion`). */
-  suggestion?: SearchSuggestion;
-}
+export type SearchEnvelope = z.output<typeof searchResponseSchema>;
 
 export class PaperSearchService {
   // Records are shaped for every response, not cached: shaping one (shortening its abstract

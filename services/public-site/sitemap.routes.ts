@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { notFound, serviceUnavailable } from '../../shared/errors/problem';
 import type { PaperRepository } from '../../modules/papers';
-import { sendCacheable } from '../../shared/http/cacheable-response';
-import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
+import { SEARCH_CACHE_CONTROL, sendCacheable } from '../../shared/http/cacheable-response';
 
 /** The sitemaps protocol's limit of URLs in one sitemap file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SplitLimits } from '../../shared/text/word-split';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper.schema';
@@ -12,6 +13,9 @@ const SHELF_VALUES = [...SHELVES, 'all'] as const;
 
 /** Spec 001 §4.7 (and `mode=hybrid`, our addition). */
 export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, maxKeywordTerms: KEYWORD_QUERY.maxTerms } as const;
+
+/** The word split of a keyword query that found nothing (`splitSuggestion`): keyword mode's limits. */
+export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: KEYWORD_QUERY.termMinChars, maxChars: SEMANTIC_LIMITS.queryMax };
 
 /**
  * How deep each mode pages: `offset + limit` may not pass it. Keyword mode pages as the public

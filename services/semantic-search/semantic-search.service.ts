@@ -1,33 +1,19 @@
 import { EmbeddingError } from '../../modules/embeddings';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { RankingUnavailableError, type KeywordFilters, type KeywordHit, type KeywordIndex } from '../../modules/keyword-index';
-import { KEYWORD_QUERY } from '../../modules/keyword-index';
-import { splitSuggestion, type SearchSuggestion } from '../../modules/keyword-index';
-import type { SplitLimits } from '../../shared/text/word-split';
+import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, splitSuggestion } from '../../modules/keyword-index';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { VectorHit } from '../../modules/vector-index';
-import type { VectorSearchParts } from '../../modules/vector-index';
-import { SEMANTIC_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
-import { toSemanticPaper, type SemanticPaper } from './semantic-paper';
+import type { VectorHit, VectorSearchParts } from '../../modules/vector-index';
+import { KEYWORD_SPLIT_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
+import { toSemanticPaper } from './semantic-paper';
+import type { z } from 'zod';
+import type { semanticAnswerSchema } from './semantic.openapi';
 
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
 
 /** A suggested keyword query is one keyword mode accepts (terms of at least 2 characters, as `termProblem` requires). */
-export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: KEYWORD_QUERY.termMinChars, maxChars: SEMANTIC_LIMITS.queryMax };
 
-export interface SemanticSearchAnswer {
-  query: string;
-  mode: SemanticParams['mode'];
-  data: SemanticPaper[];
-  count: number;
-  limit: number;
-  offset: number;
-  /** Matches before the limit, in keyword mode (where it is cheap); absent in vector and hybrid modes. */
-  total?: number;
-  /** Keyword mode, when nothing matched an unspaced Japanese or Chinese query: the same words with spaces (`splitSuggestion`). */
-  suggestion?: SearchSuggestion;
-}
+export type SemanticSearchAnswer = z.output<typeof semanticAnswerSchema>;
 
 /**
  * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches, served

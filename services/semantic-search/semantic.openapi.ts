@@ -3,8 +3,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { semanticPaperSchema } from './semantic-paper';
-import { KEYWORD_SPLIT_LIMITS } from './semantic-search.service';
-import { SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
+import { KEYWORD_SPLIT_LIMITS, SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
 
 export const semanticAnswerSchema = z
   .object({

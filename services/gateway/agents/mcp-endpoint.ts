@@ -1,5 +1,4 @@
-import type { Request, Response, Router } from 'express';
-import { Router as createRouter } from 'express';
+import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

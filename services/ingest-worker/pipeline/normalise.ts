@@ -1,5 +1,4 @@
-import { normalizeDoi, parsePaperInput, titleKey, validOrNull } from '../../../modules/papers';
-import type { NewPaper } from '../../../modules/papers';
+import { type NewPaper, normalizeDoi, parsePaperInput, titleKey, validOrNull } from '../../../modules/papers';
 import type { SourceRecord } from '../sources/paper-source.port';
 import { detectLanguage } from './language';
 
