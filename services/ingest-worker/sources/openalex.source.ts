@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FetchOptions, PaperSource, SourceRecord } from './paper-source.port';
 
 export interface OpenAlexOptions {
@@ -16,28 +17,33 @@ export interface OpenAlexOptions {
   fetchImpl?: typeof fetch;
 }
 
-interface OpenAlexWork {
-  id?: string;
-  doi?: string | null;
-  title?: string | null;
-  display_name?: string | null;
-  publication_year?: number | null;
-  publication_date?: string | null;
-  language?: string | null;
-  type?: string | null;
-  authorships?: { author?: { display_name?: string | null } | null }[] | null;
-  primary_location?: {
-    landing_page_url?: string | null;
-    pdf_url?: string | null;
-    source?: { display_name?: string | null; type?: string | null } | null;
-  } | null;
-  abstract_inverted_index?: Record<string, number[]> | null;
-}
+/** A field of a work, left out when it is not what OpenAlex documents (normalisation then decides). */
+const text = z.string().nullish().catch(null);
+const loose = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 
-interface OpenAlexPage {
-  meta?: { next_cursor?: string | null };
-  results?: OpenAlexWork[];
-}
+/** The parts of an OpenAlex work (https://docs.openalex.org/api-entities/works) a paper is made of. */
+const workSchema = z.object({
+  id: text,
+  doi: text,
+  title: text,
+  display_name: text,
+  publication_year: loose(z.number()),
+  publication_date: text,
+  language: text,
+  type: text,
+  authorships: loose(z.array(z.object({ author: loose(z.object({ display_name: text })) }).catch({ author: null }))),
+  primary_location: loose(z.object({ landing_page_url: text, pdf_url: text, source: loose(z.object({ display_name: text, type: text })) })),
+  // Checked word by word when the abstract is rebuilt: one odd entry does not cost the whole abstract.
+  abstract_inverted_index: loose(z.record(z.string(), z.unknown())),
+});
+type OpenAlexWork = z.output<typeof workSchema>;
+
+/** One page of `GET /works`: its works and the cursor of the next page. */
+const pageSchema = z.object({
+  meta: loose(z.object({ next_cursor: text })),
+  results: loose(z.array(workSchema)),
+});
+type OpenAlexPage = z.output<typeof pageSchema>;
 
 /** The source failed for good (after retries, or with an answer retrying cannot mend). */
 export class SourceError extends Error {
@@ -91,7 +97,11 @@ export class OpenAlexSource implements PaperSource {
       let retryAfterMs: number | undefined;
       try {
         const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-        if (res.ok) return (await res.json()) as OpenAlexPage;
+        if (res.ok) {
+          const page = pageSchema.safeParse(await res.json());
+          if (page.success) return page.data;
+          throw new SourceError(`OpenAlex answered something other than a page of works for ${redact(url)}`);
+        }
         last = `HTTP ${res.status}`;
         if (res.status !== 429 && res.status < 500) throw new SourceError(`OpenAlex answered ${res.status} for ${redact(url)}: ${(await res.text()).slice(0, 200)}`);
         const header = Number(res.headers.get('retry-after'));
@@ -113,7 +123,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const redact = (url: string) => url.replace(/([?&]mailto=)[^&]*/, '$1…');
 
 /** The abstract as text: each word placed at its positions (OpenAlex's inverted index). */
-export function abstractFromInvertedIndex(index: Record<string, number[]> | null | undefined): string | null {
+export function abstractFromInvertedIndex(index: Record<string, unknown> | null | undefined): string | null {
   if (!index || typeof index !== 'object') return null;
   const words: string[] = [];
   for (const [word, positions] of Object.entries(index)) {
