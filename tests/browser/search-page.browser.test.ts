@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
-import { publicSearchModule } from '../../services/public-search/module';
 import { HTML_SECURITY_HEADERS } from '../../services/public-site/html-headers';
 import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir } from './chromium';
 import { freePort } from '../support/services';
@@ -21,8 +20,6 @@ const HOSTILE_WORD = 'quokkazebra';
 const HOSTILE_TITLE = `<script>window.__pwned = 'script'</script><img src="x" onerror="window.__pwned = 'img'"> ${HOSTILE_WORD} & "carbon" <b>bold</b>`;
 
 /** The paper page (`/papers/{id}`, its `.bib` download) is another route of public-search: the steps that need it wait for it to be served. */
-const PAPER_PAGE_SERVED = (publicSearchModule.serves ?? []).some((s) => s.door === 'public' && s.paths.some((p) => p.startsWith('/papers')));
-
 /**
  * The search page (`GET /`) in a real browser: Debian's Chromium driven by playwright-core,
  * against `--target all` with the generated demo corpus on real Postgres. Waits are for elements
@@ -350,8 +347,7 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     for (const file of [phoneShot, desktopShot]) expect(fs.readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
   });
 
-  // PENDING until the paper page is served: it runs once public-search declares `/papers` (the paper-page route).
-  (PAPER_PAGE_SERVED ? it : it.skip)(`opens a paper from the results and downloads its BibTeX${PAPER_PAGE_SERVED ? '' : ' (PENDING: /papers/{id} is not served yet)'}`, async () => {
+  it('opens a paper from the results and downloads its BibTeX', async () => {
     await page.goto(`${app.url}/?q=carbon`);
     await page.locator('#status', { hasText: 'Showing 1–10' }).waitFor();
     const first = page.locator('#results .paper-title a').first();

@@ -38,10 +38,10 @@
     }
   }
 
-  var buttons = document.querySelectorAll('button[data-copy-target]');
+  var buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button[data-copy-target]'));
   for (var i = 0; i < buttons.length; i++) {
     (function (button) {
-      var target = document.getElementById(button.getAttribute('data-copy-target'));
+      var target = document.getElementById(button.getAttribute('data-copy-target') || '');
       if (!target) return;
       var label = button.textContent.replace(/^Copy\s+/, '');
       label = label.charAt(0).toUpperCase() + label.slice(1);

@@ -10,16 +10,21 @@ const SITE_NAME = 'GX Research Paper Search';
 const QUERY_ERRORS = new Set(['missing_query', 'query_too_long', 'too_many_terms', 'term_too_short']);
 const KANA = /[\u3041-\u309f\u30a0-\u30ff]/;
 
-const byId = (id) => document.getElementById(id);
+// The answer and its records are typed by the API's own schemas (tsconfig.site.json checks this file).
+/** @typedef {import('../../../../shared/papers/public-paper').PublicPaper} PublicPaper */
+/** @typedef {import('../../../public-search/paper-search.service').SearchEnvelope} SearchEnvelope */
+
+// The page's own elements: index.html always has them.
+const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const form = byId('search-form');
-const queryInput = byId('q');
-const topicSelect = byId('topic');
-const langSelect = byId('lang');
+const queryInput = /** @type {HTMLInputElement} */ (byId('q'));
+const topicSelect = /** @type {HTMLSelectElement} */ (byId('topic'));
+const langSelect = /** @type {HTMLSelectElement} */ (byId('lang'));
 const statusBox = byId('status');
 const errorBox = byId('error');
 const section = byId('results-section');
 const heading = byId('results-heading');
-const list = byId('results');
+const list = /** @type {HTMLOListElement} */ (byId('results'));
 const prevLink = byId('prev');
 const nextLink = byId('next');
 const pageInfo = byId('page-info');
@@ -105,7 +110,10 @@ const hostOf = (href) => {
 
 const PAPER_LANG = { ja: 'ja', en: 'en' };
 
-/** The heading title and its language: the original title, else the English, else the Japanese one. */
+/**
+ * The heading title and its language: the original title, else the English, else the Japanese one.
+ * @param {PublicPaper} paper
+ */
 function mainTitle(paper) {
   if (paper.title) return { text: paper.title, lang: PAPER_LANG[paper.lang] };
   if (paper.title_en) return { text: paper.title_en, lang: 'en' };
@@ -122,6 +130,7 @@ function filterText(state) {
 
 // ---------------------------------------------------------------------------------- rendering --
 
+/** @param {PublicPaper} paper */
 function paperItem(paper) {
   const item = el('li', 'paper');
   const article = el('article');
@@ -186,6 +195,7 @@ function paperItem(paper) {
   return item;
 }
 
+/** @param {SearchEnvelope} body */
 function render(state, body) {
   const { total, count, offset, limit, results, query } = body;
   const filters = filterText(state);
