@@ -1,31 +1,10 @@
 import type { Database } from '../../shared/db/database';
+import type { FollowedLog, LogCursor, LogLag, PaperChange } from '../../shared/indexing/change-log.port';
 
-/**
- * A place in the change log: every change at or before this position has been applied. Positions
- * become visible in order (see infra/migrations/008_paper_change_log.sql), so nothing can appear
- * behind a cursor later. 64-bit, kept as a decimal string.
- */
-export interface LogCursor {
-  position: string;
-}
-
-/** Before the first change: replaying from here rebuilds an index from nothing. */
-export const LOG_ORIGIN: Readonly<LogCursor> = { position: '0' };
-
-export interface PaperChange {
-  paperId: string;
-  op: 'upsert' | 'delete';
-}
-
-export interface LogLag {
-  /** Changes after the cursor that a reader could apply or will soon (their transactions ended or not). */
-  changes: number;
-  /** Age of the oldest of those changes; 0 when there are none. */
-  seconds: number;
-}
+export { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChange } from '../../shared/indexing/change-log.port';
 
 /** The durable, ordered log of changes to papers (table `paper_changes`, written by triggers). */
-export class PaperChangeLog {
+export class PaperChangeLog implements FollowedLog {
   constructor(private readonly db: Database) {}
 
   /** Up to `limit` changes after `after`, in order, and the cursor to continue from. */

@@ -1,36 +1,5 @@
 import type { Paper } from '../papers/paper.schema';
-
-// The change log as a follower sees it. The kernel imports no module, so these are stated here and
-// the papers module's PaperChangeLog and PaperRepository fit them as they are.
-
-/** A place in the change log: every change at or before it has been applied. */
-export interface LogCursor {
-  position: string;
-}
-
-export interface PaperChange {
-  paperId: string;
-  op: 'upsert' | 'delete';
-}
-
-export interface LogLag {
-  changes: number;
-  seconds: number;
-}
-
-/** What a follower reads: the changes after a cursor, in order, and how far behind a cursor is. */
-export interface FollowedLog {
-  read(after: LogCursor, limit: number): Promise<{ changes: PaperChange[]; next: LogCursor }>;
-  lag(after: LogCursor): Promise<LogLag>;
-}
-
-/** The papers as they are now, by id (those that no longer exist are left out). */
-export interface PaperLookup {
-  findByIds(ids: string[]): Promise<Paper[]>;
-}
-
-/** Before the first change. */
-const ORIGIN: Readonly<LogCursor> = { position: '0' };
+import { LOG_ORIGIN as ORIGIN, type FollowedLog, type LogCursor, type LogLag, type PaperChange, type PaperLookup } from './change-log.port';
 
 /** A derived index as the change log sees it: papers to write as they are now, ids to remove. */
 export interface IndexTarget {

@@ -2,18 +2,10 @@ import { Redis } from 'ioredis';
 import { RedisQuotaStore } from '../../services/gateway/limits/quota-store.redis';
 import { createLogger } from '../../shared/logging/logger';
 import { createRedisClient, waitForRedis } from '../../shared/redis/redis-client';
-import { describeWithRedis, freshRedisUrl } from '../support/test-redis';
+import { describeWithRedis, downRedis, freshRedisUrl, releaseContractClients } from '../support/test-redis';
 import { quotaStoreContract } from './quota-store.contract';
 
 const logger = createLogger({ level: 'silent' });
-
-/** A client of a Redis that is down: nothing listens on port 1, and the client has given up reconnecting. */
-async function downRedis(): Promise<Redis> {
-  const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  await redis.connect().catch(() => undefined);
-  return redis;
-}
 
 describeWithRedis('QuotaStore contract: Redis', () => {
   const clients: Redis[] = [];
@@ -23,9 +15,7 @@ describeWithRedis('QuotaStore contract: Redis', () => {
     url = await freshRedisUrl();
   });
   afterAll(async () => {
-    const redis = clients[0];
-    if (redis) for await (const keys of redis.scanStream({ match: '*contract-*' })) if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
-    for (const redis of clients) redis.disconnect();
+    await releaseContractClients(clients);
   });
 
   quotaStoreContract(

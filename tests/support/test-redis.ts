@@ -23,3 +23,18 @@ export async function freshRedisUrl(): Promise<string> {
   client.disconnect();
   return url.toString();
 }
+
+/** A client of a Redis that is down: nothing listens on port 1, and the client has given up reconnecting. */
+export async function downRedis(): Promise<Redis> {
+  const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  await redis.connect().catch(() => undefined);
+  return redis;
+}
+
+/** Deletes the keys a contract suite wrote (`*contract-*`) and disconnects its clients. */
+export async function releaseContractClients(clients: readonly Redis[]): Promise<void> {
+  const redis = clients[0];
+  if (redis) for await (const keys of redis.scanStream({ match: '*contract-*' })) if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
+  for (const client of clients) client.disconnect();
+}
