@@ -28,3 +28,7 @@ export function termProblem(q: string, where?: string): RuleProblem | undefined 
   if (short === undefined) return undefined;
   return { code: 'term_too_short', message: `${where ? `In ${where} mode every` : 'Every'} term must be at least ${K.termMinChars} characters; "${short}" is shorter.` };
 }
+
+/** `highlight` on both doors' keyword search: what it adds, for their OpenAPI documents. */
+export const HIGHLIGHT_DESCRIPTION =
+  '`true` adds to each record `highlights`: for every match of a term in a text the record carries (titles, the abstract as returned, tags, topic), the field (and the position in a list field), `start` and `end` as UTF-16 offsets into that value as returned (`value.slice(start, end)` is the matched text; matching is NFKC and case-folded, so `co2` finds `ＣＯ２`), the term, and a snippet around it. A match only in text the record does not carry (a part of a long abstract left out) is not listed. Default `false`.';

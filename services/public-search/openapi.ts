@@ -17,6 +17,7 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
   invalid_lang: `lang is not one of ${SEARCH_LANGS.join(', ')}`,
   invalid_limit: `limit is not a whole number from ${L.limitMin} to ${L.limitMax}`,
   invalid_offset: `offset is negative or not a whole number, or offset + limit exceeds ${L.maxWindow}`,
+  invalid_highlight: 'highlight is not true or false',
 };
 
 const door = { ...requestIdHeaders, ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };

@@ -4,9 +4,13 @@ import { toPublicPaper } from '../../shared/papers/public-paper';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
 import type { z } from 'zod';
 import type { searchResponseSchema } from './search-response.schema';
+import { highlightsOf } from '../../shared/text/highlight';
 
 /** A suggested query is one this endpoint accepts. */
 const SPLIT_LIMITS: SplitLimits = { maxTerms: L.maxTerms, minTermChars: L.termMinChars, maxChars: L.queryMaxChars };
+
+/** The searched fields the public record carries (the display abstract, not the original, when they differ). */
+const PUBLIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'tags', 'topic'];
 
 /** The search response envelope (spec 000 §2.1). */
 export type SearchEnvelope = z.output<typeof searchResponseSchema>;
@@ -23,7 +27,8 @@ export class PaperSearchService {
     const filters = { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang] };
     const { total, hits } = await this.index.search({ terms: params.terms, filters, offset: params.offset, limit: params.limit });
     const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters }, SPLIT_LIMITS);
-    const results = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
+    const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
+    const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
     return {
       api_version: 'v1',
       query: params.query,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOPIC_SLUGS, type PaperLang, type TopicSlug } from '../../shared/papers/paper.schema';
-import { KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -27,6 +27,8 @@ export interface SearchParams {
   lang: SearchLang;
   limit: number;
   offset: number;
+  /** Add each record's `highlights`: where the terms occur in the text it carries. */
+  highlight: boolean;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -58,6 +60,9 @@ export const searchQuerySchema = z
     offset: coded(withDefault(wholeNumber(0, L.maxWindow - L.limitMin), 0), 'invalid_offset', {
       description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`,
     }),
+    highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
+      description: HIGHLIGHT_DESCRIPTION,
+    }),
   })
   .check(
     crossRule<{ limit: number; offset: number }>(['limit', 'offset'], 'offset', (v) =>
@@ -68,5 +73,5 @@ export const searchQuerySchema = z
 /** Validates the query string of `GET /api/v1/papers/search`. Unknown parameters are ignored. */
 export function parseSearchParams(query: RawQuery): SearchParams {
   const p = parseQuery(searchQuerySchema, query);
-  return { query: p.q, terms: splitTerms(p.q), topic: p.topic ?? null, lang: p.lang, limit: p.limit, offset: p.offset };
+  return { query: p.q, terms: splitTerms(p.q), topic: p.topic ?? null, lang: p.lang, limit: p.limit, offset: p.offset, highlight: p.highlight === 'true' };
 }

@@ -2,10 +2,14 @@ import { defineTool, fieldList, param, type AgentTool } from '../../shared/agent
 import type { Config } from '../../shared/config/config';
 import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { ABSTRACT_MAX_CHARS, publicPaperSchema } from '../../shared/papers/public-paper';
+import { HIGHLIGHT_FOR_AGENTS } from '../../shared/agents/agent-tool';
 import { SEARCH_LANGS, SEARCH_LIMITS as L } from './search-params';
 
 export const SEARCH_PATH = '/api/v1/papers/search';
 export const PAPER_PATH = (id: string) => `/api/v1/papers/${encodeURIComponent(id)}`;
+
+/** The record's own fields (highlights come with a search that asks for them). */
+const { highlights: _highlights, ...RECORD_FIELDS } = publicPaperSchema.shape;
 
 const list = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
 const n = (value: number) => value.toLocaleString('en-US');
@@ -19,7 +23,8 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       `Keyword search over published GX, ESG and climate papers (Japanese, English, Chinese); the same operation as GET ${SEARCH_PATH}, with the same parameters, limits, per-IP rate limit and results.`,
       `q holds up to ${L.maxTerms} white-space-separated terms of at least ${L.termMinChars} characters each, AND-combined (${L.queryMinChars} to ${L.queryMaxChars} characters in all); every term must be a substring of the title, abstract, AI summaries, tags or topic.`,
       'Japanese and Chinese have no spaces, and each term is one substring: split a phrase into its words (炭素税 効果, not 炭素税の効果).',
-      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[], suggestion? }; each result is a paper record (${fieldList(publicPaperSchema.shape)}; the abstract at most ${ABSTRACT_MAX_CHARS} characters).`,
+      `Answers { api_version, query, topic, lang, total, count, limit, offset, results[], suggestion? }; each result is a paper record (${fieldList(RECORD_FIELDS)}; the abstract at most ${ABSTRACT_MAX_CHARS} characters).`,
+      'Each record carries highlights (on unless highlight is false): where each term occurs in it (field, UTF-16 start/end into that field as returned, term) and a quotable snippet.',
       'When total is 0 and q held unspaced Japanese or Chinese, suggestion { q, total, reason } gives the same text split into words and how many papers it finds: call again with suggestion.q.',
       'Invalid parameters give a tool error with the HTTP error code (missing_query, too_many_terms, term_too_short, invalid_limit, invalid_offset, invalid_topic, invalid_lang).',
     ].join(' '),
@@ -29,8 +34,9 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       lang: param.optionalText({ description: 'Paper language: `ja` and `en` include multilingual papers; `all` applies no filter.', enum: SEARCH_LANGS, default: 'all' }),
       limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
       offset: param.optionalInteger({ description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`, minimum: 0, maximum: L.maxWindow - L.limitMin, default: 0 }),
+      highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
     },
-    request: ({ q, topic, lang, limit, offset }) => ({ path: SEARCH_PATH, query: { q, topic, lang, limit, offset } }),
+    request: ({ q, topic, lang, limit, offset, highlight }) => ({ path: SEARCH_PATH, query: { q, topic, lang, limit, offset, highlight: highlight !== false } }),
   }),
   defineTool({
     name: 'getPaper',
@@ -47,8 +53,8 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
 export const searchLlmsTxt = (config: Pick<Config, 'publicBaseUrl'>): string[] => {
   const base = config.publicBaseUrl;
   return [
-  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}. Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
-  `- [One paper](${base}/api/v1/papers/{id}): \`GET /api/v1/papers/{id}\`, the same record as a search result: ${fieldList(publicPaperSchema.shape)} (\`abstract\` is the AI summary or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters; \`citation_url\` the DOI link, else the source, else the paper's page). Unknown id: 404 \`not_found\`.`,
+  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}; \`highlight\` \`true\` adds each record's \`highlights\` (where each term occurs in the text the record carries: field, UTF-16 \`start\`/\`end\` into that value as returned, term, snippet). Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
+  `- [One paper](${base}/api/v1/papers/{id}): \`GET /api/v1/papers/{id}\`, the same record as a search result: ${fieldList(RECORD_FIELDS)} (\`abstract\` is the AI summary or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters; \`citation_url\` the DOI link, else the source, else the paper's page). Unknown id: 404 \`not_found\`.`,
   `- [OpenAPI 3.1 document](${base}/openapi.json): the machine-readable description, for agent tooling and tool-calling frameworks.`,
   ];
 };

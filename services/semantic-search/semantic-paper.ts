@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paperSchema, type Paper } from '../../shared/papers/paper.schema';
+import { highlightSchema } from '../../shared/text/highlight';
 
 const score = (description: string) => z.number().nullable().meta({ description });
 
@@ -35,6 +36,7 @@ export const semanticPaperSchema = z
     keyword_score: score(
       "Keyword mode: the keyword relevance model's score. Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
     ),
+    highlights: z.array(highlightSchema).optional().meta({ description: 'Present with `highlight=true`: where the words of q occur in the text this record carries.' }),
     fused_score: z.number().optional().meta({
       description: "Hybrid mode: the fused score that orders the page, w × the lexical side's min–max-normalised score + (1 − w) × the vector side's (0 for a side that did not find the paper).",
     }),
@@ -45,7 +47,7 @@ export type SemanticPaper = z.output<typeof semanticPaperSchema>;
 
 /** Each field of the record (the fused score is added by hybrid mode), and whether the record computes it. */
 const KEYS: readonly (readonly [string, boolean])[] = Object.keys(semanticPaperSchema.shape)
-  .filter((k) => k !== 'fused_score')
+  .filter((k) => k !== 'fused_score' && k !== 'highlights')
   .map((k) => [k, ['primary_topic', 'vector_score', 'keyword_score'].includes(k)]);
 
 export function toSemanticPaper(p: Paper, scores: { vector: number | null; keyword: number | null }): SemanticPaper {

@@ -3,8 +3,8 @@ import type { SplitLimits } from '../../shared/text/word-split';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper.schema';
-import { splitTerms } from '../../shared/text/normalize';
-import { KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
+import { codePointLength, splitTerms } from '../../shared/text/normalize';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -38,6 +38,8 @@ export interface SemanticParams {
   langs?: PaperLang[];
   lang: (typeof LANGS)[number];
   shelf?: Shelf;
+  /** Words to highlight in each record (`highlight=true`); none when not asked. */
+  highlightTerms: string[];
 }
 
 const L = SEMANTIC_LIMITS;
@@ -76,6 +78,9 @@ export const semanticQuerySchema = z
     ),
     lang: coded(oneOf(LANGS).default('all'), 'invalid_lang', { description: '`ja` and `en` include multilingual (`mul`) papers; `all` applies no filter.' }),
     shelf: coded(oneOf(SHELF_VALUES).default('all'), 'invalid_shelf', { description: 'Editorial shelf; `all` applies no filter.' }),
+    highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
+      description: `${HIGHLIGHT_DESCRIPTION} Keyword mode marks its terms; vector and hybrid modes mark the words of q (white-space-separated, at least 2 characters) where they occur literally.`,
+    }),
   })
   .check(
     crossRule<{ mode: SemanticMode; limit: number; offset: number }>(['mode', 'limit', 'offset'], 'offset', (v) =>
@@ -96,6 +101,7 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     query: p.q,
     mode: p.mode,
     terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
+    highlightTerms: p.highlight === 'true' ? splitTerms(p.q).filter((t) => codePointLength(t) >= KEYWORD_QUERY.termMinChars) : [],
     topic: p.topic,
     limit: p.limit,
     offset: p.offset,

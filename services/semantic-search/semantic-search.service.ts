@@ -7,6 +7,10 @@ import { KEYWORD_SPLIT_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './s
 import { toSemanticPaper } from './semantic-paper';
 import type { z } from 'zod';
 import type { semanticAnswerSchema } from './semantic.openapi';
+import { highlightsOf } from '../../shared/text/highlight';
+
+/** The text fields of the data API's record that keyword mode searches. */
+const SEMANTIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'ai_summary_en', 'ai_summary_ja', 'tags', 'primary_topic'];
 
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
@@ -29,9 +33,10 @@ export class SemanticSearchService {
 
   async search(p: SemanticParams): Promise<SemanticSearchAnswer> {
     const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore };
-    const answer = (data: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => ({
-      query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }),
-    });
+    const answer = (records: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => {
+      const data = p.highlightTerms.length > 0 ? records.map((r) => ({ ...r, highlights: highlightsOf(r, SEMANTIC_HIGHLIGHT_FIELDS, p.highlightTerms) })) : records;
+      return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
+    };
     if (p.mode === 'keyword') {
       const { total, hits } = await this.deps.keywordIndex.search({ terms: p.terms, filters, offset: p.offset, limit: p.limit });
       const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);

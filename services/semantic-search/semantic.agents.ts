@@ -1,4 +1,4 @@
-import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { CHARGED_LIKE_HTTP, defineTool, HIGHLIGHT_FOR_AGENTS, param, type AgentTool } from '../../shared/agents/agent-tool';
 import { SHELVES, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { SEMANTIC_LIMITS as S, SEMANTIC_MODES, SEMANTIC_WINDOWS } from './semantic-params';
 
@@ -27,12 +27,16 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
       min_score: param.optionalNumber({ description: 'Lower bound on draft_score (0–100); papers without a score pass only 0.', minimum: 0, maximum: 100, default: 0 }),
       lang: param.optionalText({ description: '`ja` and `en` include multilingual papers.', enum: ['ja', 'en', 'all'], default: 'all' }),
       shelf: param.optionalText({ description: 'Editorial shelf.', enum: [...SHELVES, 'all'], default: 'all' }),
+      highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
     },
-    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf }) => ({ path: '/api/v1/papers/search', query: { q, mode, topic, limit, offset, min_score, lang, shelf } }),
+    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight }) => ({
+      path: '/api/v1/papers/search',
+      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false },
+    }),
   }),
 ];
 
 /** The data-API llms.txt's lines for these endpoints (section "Endpoints"). */
 export const semanticLlmsTxt = (): string[] => [
-    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}. Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
+    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}, \`highlight\` \`true\` (each record's \`highlights\`: where the words of q occur in it, UTF-16 offsets and a snippet). Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
 ];

@@ -49,6 +49,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
             invalid_min_score: 'min_score is not a number from 0 to 100',
             invalid_lang: 'lang is not ja, en or all',
             invalid_shelf: 'shelf is not curated, japan_to_global, global_to_japan or all',
+            invalid_highlight: 'highlight is not true or false',
             too_many_terms: `keyword mode: more than ${L.maxKeywordTerms} terms`,
             term_too_short: 'keyword mode: a term shorter than 2 characters',
           },

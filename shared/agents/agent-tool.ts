@@ -70,3 +70,7 @@ export const CHARGED_LIKE_HTTP =
 
 /** A record's fields as an agent reads them in a description: `a`, `b`, … */
 export const fieldList = (shape: Record<string, unknown>) => Object.keys(shape).map((k) => `\`${k}\``).join(', ');
+
+/** The search tools' `highlight`, on by default for agents: what a record's `highlights` give them. */
+export const HIGHLIGHT_FOR_AGENTS =
+  'Add to each record `highlights`: each match of a query word in the record (field, UTF-16 `start`/`end` into that field as returned, the term, a short quotable `snippet`). On unless false.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { highlightSchema } from '../text/highlight';
 import { truncateText } from '../text/normalize';
 import { paperSchema, type Paper } from './paper.schema';
 
@@ -34,13 +35,16 @@ export const publicPaperSchema = z
     tags: stored.tags,
     lang: stored.lang,
     updated_at: stored.updated_at.nullable(),
+    highlights: z.array(highlightSchema).optional().meta({ description: 'Present with `highlight=true`: where the query terms occur in the text this record carries.' }),
   })
   .meta({ id: 'Paper' });
 
 export type PublicPaper = z.output<typeof publicPaperSchema>;
 
 /** Each field of the record, and whether the record computes it (else it is the stored paper's). */
-const KEYS: readonly (readonly [string, boolean])[] = Object.keys(publicPaperSchema.shape).map((k) => [k, ['abstract', 'url', 'citation_url'].includes(k)]);
+const KEYS: readonly (readonly [string, boolean])[] = Object.keys(publicPaperSchema.shape)
+  .filter((k) => k !== 'highlights')
+  .map((k) => [k, ['abstract', 'url', 'citation_url'].includes(k)]);
 
 export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper {
   const url = `${publicBaseUrl}/papers/${encodeURIComponent(paper.id)}`;

@@ -69,7 +69,7 @@ describe('agents on the data-API door (target all, demo data)', () => {
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['getCompany', 'getCompanyGxMetrics', 'getIntelligenceEvent', 'getReport', 'listCompanies', 'listCompanyReports', 'listIntelligenceEvents', 'searchGxMetrics', 'searchPapers'].sort(),
+        ['getCompany', 'getCompanyGxMetrics', 'getIntelligenceEvent', 'getReport', 'listCompanies', 'listCompanyReports', 'listIntelligenceEvents', 'listPaperChanges', 'searchGxMetrics', 'searchPapers'].sort(),
       );
       const search = tools.find((t) => t.name === 'searchPapers')!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(search.mode!.enum).toEqual(['vector', 'keyword', 'hybrid']);
@@ -114,7 +114,8 @@ describe('agents on the data-API door (target all, demo data)', () => {
       const events = await mcp.call('listIntelligenceEvents', { limit: 5 });
       expect(events.structuredContent).toEqual((await api().get('/api/v1/intelligence-events').query({ limit: 5 }).set('Authorization', key.auth).expect(200)).body);
       const papers = await mcp.call('searchPapers', { q: 'hydrogen storage', mode: 'keyword', limit: 3 });
-      expect(papers.structuredContent).toEqual((await api().get('/api/v1/papers/search').query({ q: 'hydrogen storage', mode: 'keyword', limit: 3 }).set('Authorization', key.auth).expect(200)).body);
+      // The tool asks for highlights unless told not to.
+      expect(papers.structuredContent).toEqual((await api().get('/api/v1/papers/search').query({ q: 'hydrogen storage', mode: 'keyword', limit: 3, highlight: 'true' }).set('Authorization', key.auth).expect(200)).body);
 
       // 8 tool calls and 9 HTTP requests (this one included): 17 charged, one each.
       const last = await api().get('/api/v1/companies').query({ limit: 1 }).set('Authorization', key.auth).expect(200);

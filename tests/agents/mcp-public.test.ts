@@ -45,14 +45,23 @@ describe('agents on the public door (target all, demo corpus)', () => {
     { q: 'hydrogen' },
     { q: '水素', lang: 'ja', limit: 5 },
     { q: 'carbon', topic: 'carbon_pricing', offset: 3, limit: 7 },
-  ])('searchPapers %j answers exactly what GET /api/v1/papers/search does', async (args) => {
-    const http = await request(app.url).get('/api/v1/papers/search').query(args).expect(200);
+  ])('searchPapers %j answers exactly what GET /api/v1/papers/search does (with highlights, on by default for agents)', async (args) => {
+    const http = await request(app.url).get('/api/v1/papers/search').query({ ...args, highlight: 'true' }).expect(200);
     const result = await mcp.call('searchPapers', args);
     expect(result.isError).toBeFalsy();
     expect(http.body.total).toBeGreaterThan(0);
     expect(result.structuredContent).toEqual(http.body);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(http.body);
     expect(httpOf(result).status).toBe(200);
+  });
+
+  it('searchPapers gives highlights an agent can quote, and leaves them out when asked', async () => {
+    const result = await mcp.call('searchPapers', { q: 'carbon pricing', limit: 5 });
+    const records = (result.structuredContent as { results: Array<{ title: string | null; highlights: Array<{ field: string; start: number; end: number; snippet: string }> }> }).results;
+    expect(records.every((r) => r.highlights.length > 0)).toBe(true);
+    for (const r of records) for (const h of r.highlights.filter((h) => h.field === 'title')) expect(h.snippet).toContain(r.title!.slice(h.start, h.end));
+    const plain = await mcp.call('searchPapers', { q: 'carbon pricing', limit: 5, highlight: false });
+    expect((plain.structuredContent as { results: object[] }).results.every((r) => !('highlights' in r))).toBe(true);
   });
 
   it('searchPapers answers an unspaced Japanese phrase that finds nothing with the suggestion of the GET, and says it may', async () => {

@@ -376,6 +376,19 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     await phone.close();
   });
 
+  it('marks where the terms occur in each title and summary (<mark>, text only), full-width and case-folded matches too', async () => {
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Keywords', { exact: true }).fill('ＣＡＲＢＯＮ pricing');
+    const body = await searchBy(() => page.getByLabel('Keywords', { exact: true }).press('Enter'));
+    expect(body.total).toBeGreaterThan(0);
+    await page.locator('#status', { hasText: 'Showing 1–' }).waitFor();
+    const marks = (await page.locator('#results .paper-title mark, #results .paper-summary mark, #results .paper-alt-title mark').allTextContents()).map((t) => t.toLowerCase());
+    expect(marks.length).toBeGreaterThan(0);
+    expect(new Set(marks)).toEqual(new Set(['carbon', 'pricing']));
+    // Marking changes no text: the title reads as the record's.
+    expect(await page.locator('#results .paper-title').first().textContent()).toBe(body.results[0]!.title);
+  });
+
   it('caused no Content-Security-Policy refusal, script error or dialog on any page', () => {
     expect(problems).toEqual([]);
   });

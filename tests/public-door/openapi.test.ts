@@ -31,11 +31,11 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, five parameters) and one paper by id (getPaper)', () => {
+  it('describes the search (operationId searchPapers, six parameters) and one paper by id (getPaper)', () => {
     expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
-    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset']);
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight']);
   });
 
   it('states the limits and defaults the service applies', () => {
@@ -48,7 +48,7 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents every error code the service can answer, each parameter with its own', () => {
-    expect(codes400(operation).sort()).toEqual(['invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_topic', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms']);
+    expect(codes400(operation).sort()).toEqual(['invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_topic', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
     expect(Object.keys(operation.responses)).toEqual(['200', '400', '429', '500', '502', '503']);
@@ -82,6 +82,7 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/reports/{report_id}',
         'GET /api/v1/gx-metrics',
         'GET /api/v1/papers/search',
+        'GET /api/v1/papers/changes',
         'GET /api/v1/intelligence-events',
         'POST /api/v1/intelligence-events',
         'GET /api/v1/intelligence-events/{id}',

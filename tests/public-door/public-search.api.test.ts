@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
+import type { Highlight } from '../../shared/text/highlight';
+import { normalizeText } from '../../shared/text/normalize';
 import { schemaValidator } from '../support/openapi-validator';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
@@ -29,6 +31,33 @@ describe('public paper search (target all, demo corpus)', () => {
     expect(res.body.count).toBe(10);
     expect(res.body.results).toHaveLength(10);
     expect(validate('SearchResponse', res.body)).toEqual([]);
+  });
+
+  it('with highlight=true, says where each term occurs in the text each record carries, by UTF-16 offsets into it', async () => {
+    for (const q of ['水素 貯蔵', 'carbon pricing', 'ＣＯ２']) {
+      const res = await search({ q, highlight: 'true', limit: '20' }).expect(200);
+      expect(validate('SearchResponse', res.body)).toEqual([]);
+      const terms = q.split(/\s+/).map(normalizeText);
+      for (const paper of res.body.results as Array<Record<string, unknown> & { highlights: Highlight[] }>) {
+        // Every term of an AND query occurs somewhere in what the record carries, or in text it leaves out.
+        for (const h of paper.highlights) {
+          const value = h.index === undefined ? paper[h.field] : (paper[h.field] as string[])[h.index];
+          expect(typeof value).toBe('string');
+          expect(normalizeText((value as string).slice(h.start, h.end))).toContain(h.term);
+          expect(terms).toContain(h.term);
+          expect(h.snippet).toContain((value as string).slice(h.start, h.end));
+        }
+      }
+      // A match may lie only in text a record leaves out (the original abstract behind its summary): then it has none.
+      if (q === 'carbon pricing') expect(res.body.results.every((p: { highlights: Highlight[] }) => p.highlights.length > 0)).toBe(true);
+    }
+  });
+
+  it('leaves highlights out unless asked, and refuses a highlight that is not true or false', async () => {
+    const plain = await search({ q: 'hydrogen' }).expect(200);
+    expect(plain.body.results.every((p: object) => !('highlights' in p))).toBe(true);
+    const bad = await search({ q: 'hydrogen', highlight: 'yes' }).expect(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_highlight', status: 400 });
   });
 
   it('shows the generated demo corpus as such', async () => {

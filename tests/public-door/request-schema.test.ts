@@ -64,6 +64,7 @@ describe('request schemas', () => {
         lang: 'all',
         limit: 10,
         offset: 0,
+        highlight: false,
       });
       expect(parseSearchParams({ q: 'co2', topic: 'ccus', lang: 'ja', limit: '50', offset: '9950' })).toMatchObject({ topic: 'ccus', limit: 50, offset: 9950 });
     });

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { SHELVES } from '../../shared/papers/paper.schema';
+import type { Highlight } from '../../shared/text/highlight';
+import { normalizeText } from '../../shared/text/normalize';
 import { useDemoSearchApi } from './demo-search-api';
 
 const FIELDS = ['id', 'doi', 'title', 'title_ja', 'title_en', 'authors', 'abstract', 'ai_summary_ja', 'ai_summary_en', 'primary_topic', 'tags', 'venue',
@@ -29,6 +31,21 @@ describe('data API paper search: keyword mode', () => {
     expect(here.body.data.map((p: { id: string }) => p.id)).toEqual(pub.body.results.map((p: { id: string }) => p.id));
   });
 
+  it('with highlight=true, marks every match of its terms in the text each record carries (every record holds all its terms)', async () => {
+    const res = await search({ q: '水素 storage', mode: 'keyword', highlight: 'true', limit: '50' }).expect(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    for (const paper of res.body.data as Array<Record<string, unknown> & { highlights: Highlight[] }>) {
+      for (const h of paper.highlights) {
+        const value = (h.index === undefined ? paper[h.field] : (paper[h.field] as string[])[h.index]) as string;
+        expect(normalizeText(value.slice(h.start, h.end))).toContain(h.term);
+      }
+      // The record carries every field keyword mode searches, so each term is found in it.
+      expect(new Set(paper.highlights.map((h) => h.term))).toEqual(new Set(['水素', 'storage']));
+    }
+    const plain = await search({ q: '水素 storage', mode: 'keyword' }).expect(200);
+    expect(plain.body.data.every((p: object) => !('highlights' in p))).toBe(true);
+  });
+
   it('applies topic, lang, shelf and min_score inside the search', async () => {
     for (const shelf of SHELVES) {
       const res = await search({ q: 'climate', mode: 'keyword', shelf, min_score: '90', lang: 'ja', topic: 'hydrogen', limit: '50' }).expect(200);
@@ -51,6 +68,7 @@ describe('data API paper search: keyword mode', () => {
     [{ q: 'hydrogen', mode: 'semantic' }, 'invalid_mode'],
     [{ q: 'hydrogen', lang: 'zh' }, 'invalid_lang'],
     [{ q: 'hydrogen', shelf: 'archive' }, 'invalid_shelf'],
+    [{ q: 'hydrogen', mode: 'keyword', highlight: '1' }, 'invalid_highlight'],
     [{ q: 'hydrogen', limit: '51' }, 'invalid_limit'],
     [{ q: 'hydrogen', min_score: 'high' }, 'invalid_min_score'],
     [{ q: 'hydrogen', min_score: '101' }, 'invalid_min_score'],

@@ -52,7 +52,10 @@ function queryString(state, { forApi = false } = {}) {
   if (state.topic) params.set('topic', state.topic);
   if (state.lang && state.lang !== 'all') params.set('lang', state.lang);
   if (state.offset && state.offset !== '0') params.set('offset', state.offset);
-  if (forApi) params.set('limit', String(PAGE_SIZE));
+  if (forApi) {
+    params.set('limit', String(PAGE_SIZE));
+    params.set('highlight', 'true');
+  }
   return params.toString();
 }
 
@@ -111,14 +114,37 @@ const hostOf = (href) => {
 const PAPER_LANG = { ja: 'ja', en: 'en' };
 
 /**
+ * `text` with the ranges the API highlighted in it wrapped in <mark>: text nodes only, never HTML.
+ * @param {string} text
+ * @param {PublicPaper['highlights']} highlights
+ * @param {string} field
+ * @param {number} [index]
+ */
+function marked(text, highlights, field, index) {
+  const fragment = document.createDocumentFragment();
+  const ranges = (highlights ?? []).filter((h) => h.field === field && h.index === index && h.end <= text.length).sort((a, b) => a.start - b.start);
+  let at = 0;
+  for (const h of ranges) {
+    if (h.start < at) continue; // overlaps the previous mark
+    fragment.append(text.slice(at, h.start));
+    const mark = document.createElement('mark');
+    mark.textContent = text.slice(h.start, h.end);
+    fragment.append(mark);
+    at = h.end;
+  }
+  fragment.append(text.slice(at));
+  return fragment;
+}
+
+/**
  * The heading title and its language: the original title, else the English, else the Japanese one.
  * @param {PublicPaper} paper
  */
 function mainTitle(paper) {
-  if (paper.title) return { text: paper.title, lang: PAPER_LANG[paper.lang] };
-  if (paper.title_en) return { text: paper.title_en, lang: 'en' };
-  if (paper.title_ja) return { text: paper.title_ja, lang: 'ja' };
-  return { text: 'Untitled', lang: 'en' };
+  if (paper.title) return { text: paper.title, lang: PAPER_LANG[paper.lang ?? ''], field: 'title' };
+  if (paper.title_en) return { text: paper.title_en, lang: 'en', field: 'title_en' };
+  if (paper.title_ja) return { text: paper.title_ja, lang: 'ja', field: 'title_ja' };
+  return { text: 'Untitled', lang: 'en', field: '' };
 }
 
 function filterText(state) {
@@ -139,6 +165,7 @@ function paperItem(paper) {
   const title = mainTitle(paper);
   const h3 = el('h3', 'paper-title');
   const titleLink = link(paper.url, title.text);
+  titleLink.replaceChildren(marked(title.text, paper.highlights, title.field));
   if (title.lang) titleLink.lang = title.lang;
   h3.append(titleLink);
   article.append(h3);
@@ -147,7 +174,8 @@ function paperItem(paper) {
     const text = paper[field];
     if (!text || text === title.text) continue;
     const p = el('p', 'paper-alt-title');
-    const value = el('span', null, text);
+    const value = el('span', null);
+    value.append(marked(text, paper.highlights, field));
     value.lang = lang;
     p.append(el('span', 'label', `${label}: `), value);
     article.append(p);
@@ -162,7 +190,11 @@ function paperItem(paper) {
   meta.textContent = metaParts.join(' · ');
   if (metaParts.length) article.append(meta);
 
-  if (paper.abstract) article.append(el('p', 'paper-summary', paper.abstract));
+  if (paper.abstract) {
+    const summary = el('p', 'paper-summary');
+    summary.append(marked(paper.abstract, paper.highlights, 'abstract'));
+    article.append(summary);
+  }
 
   const tags = Array.isArray(paper.tags) ? paper.tags : [];
   if (paper.topic || tags.length) {
