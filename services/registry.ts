@@ -9,6 +9,7 @@ import { vectorSearchModule } from '../modules/vector-index';
 import { companyDataModule } from './company-data';
 import { eventsKeysModule } from './events-keys';
 import { semanticSearchModule } from './semantic-search';
+import { paperChangesModule } from './paper-changes';
 import { ingestWorkerModule } from './ingest-worker';
 import { gatewayModule } from './gateway';
 import { indexerModule } from './indexer';
@@ -17,20 +18,21 @@ import { publicSiteModule } from './public-site';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, publicSiteModule, companyDataModule, semanticSearchModule, eventsKeysModule, ingestWorkerModule, indexerModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, publicSiteModule, companyDataModule, semanticSearchModule, paperChangesModule, eventsKeysModule, ingestWorkerModule, indexerModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );
 
 /** What `--target` accepts: `all` runs every service in one process; a service name runs just that one. */
 export const TARGETS: Readonly<Record<string, string[]>> = {
-  all: ['gateway', 'public-search', 'public-site', 'events-keys', 'company-data', 'semantic-search', 'ingest-worker', 'indexer'],
+  all: ['gateway', 'public-search', 'public-site', 'events-keys', 'company-data', 'semantic-search', 'paper-changes', 'ingest-worker', 'indexer'],
   gateway: ['gateway'],
   // The site runs beside the search API: the same Deployment and Service serve both.
   'public-search': ['public-search', 'public-site'],
   'events-keys': ['events-keys'],
   'company-data': ['company-data'],
-  'semantic-search': ['semantic-search'],
+  // The papers' change feed runs beside the data API's paper search: the same Deployment and Service.
+  'semantic-search': ['semantic-search', 'paper-changes'],
   // The indexer runs beside the ingest worker; any number of replicas, one leads (leader lock).
   'ingest-worker': ['ingest-worker', 'indexer'],
 };

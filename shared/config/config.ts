@@ -55,6 +55,8 @@ export const environmentSchema = z.object({
   // `gx migrate`'s, run as the schema owner); the embedded PostgreSQL is always migrated.
   DATABASE_MIGRATE: bool(true),
   DEMO_DATA: bool(true),
+  // How long the paper change log keeps every change (the data API's change feed; docs/data-api.md#paper-changes).
+  PAPER_CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   REDIS_URL: optionalUrl,
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   ELASTICSEARCH_URL: optionalUrl,
@@ -178,6 +180,8 @@ export const configSchema = environmentSchema.transform((c) => ({
   // `migrate`: apply pending migrations at start (else only check that none is pending).
   database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
   demoData: c.DEMO_DATA,
+  // Changes older than this are coalesced (a paper keeps its latest) and removals dropped; see `PaperChangeLog.prune`.
+  paperChanges: { retentionDays: c.PAPER_CHANGES_RETENTION_DAYS },
   redisUrl: c.REDIS_URL,
   // How long any Redis command may take before its caller falls back (a stalled Redis never hangs a request).
   redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,

@@ -28,6 +28,7 @@ const BACKENDS_OF_MODULE: Record<string, Backend[]> = {
   'events-keys': [],
   'company-data': [],
   'semantic-search': [],
+  'paper-changes': [],
   // BullMQ on Redis (without the redis module), OpenAlex and LLM_URL over HTTPS.
   'ingest-worker': ['redis', 'internet'],
   // Writes Elasticsearch and Qdrant, embedding each changed paper.

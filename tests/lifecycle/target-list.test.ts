@@ -11,7 +11,7 @@ describe('--target: one target or a comma-separated list', () => {
     expect(resolveTargets('gateway,public-search')).toEqual({ targets: ['gateway', 'public-search'], modules: ['gateway', 'public-search', 'public-site'] });
     expect(resolveTargets('ingest-worker, semantic-search,ingest-worker')).toEqual({
       targets: ['ingest-worker', 'semantic-search'],
-      modules: ['ingest-worker', 'indexer', 'semantic-search'],
+      modules: ['ingest-worker', 'indexer', 'semantic-search', 'paper-changes'],
     });
     expect(resolveTargets('all').modules).toEqual(TARGETS.all);
   });
