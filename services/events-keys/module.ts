@@ -5,6 +5,7 @@ import { eventPaths } from './events.openapi';
 import { keyPaths } from './keys.openapi';
 import { adminKeyRoutes } from './admin-keys.routes';
 import { ApiKeyService } from './api-key.service';
+import { seedDemoEvents } from './demo-events';
 import { EventRepository } from './event.repository';
 import { IntelligenceEventService } from './event.service';
 import { eventsRoutes } from './events.routes';
@@ -39,9 +40,11 @@ export const eventsKeysModule: ModuleDefinition<EventsKeys> = {
       llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: eventsLlmsTxt() }),
     },
   },
-  async init({ config, get }) {
+  async init({ config, logger, get }) {
     const keys = new ApiKeyService(get(apiKeysModule).repository, config.apiKeys.prefix);
     const events = new IntelligenceEventService(new EventRepository(get(databaseModule)));
+    // On a first start, a few generated published events, so a new key's first list is not empty.
+    if (config.demoData) await seedDemoEvents(events, logger);
     return {
       value: { keys, events },
       routes: [

@@ -1,7 +1,7 @@
 import { TOPIC_SLUGS, VENUE_TYPES } from '../../../shared/papers/paper.schema';
 import { parsePaperInput, type PaperInput } from '../paper-input';
 import { codePointLength, normalizeText } from '../../../shared/text/normalize';
-import { DEFAULT_DEMO_COUNT, DEMO_MARKERS, generateDemoPapers } from './demo-papers';
+import { DEFAULT_DEMO_COUNT, DEMO_MARKERS, generateDemoPapers, TitleRegistry } from './demo-papers';
 
 const papers = generateDemoPapers();
 
@@ -10,6 +10,29 @@ const countBy = <K extends string>(items: readonly PaperInput[], key: (p: PaperI
   for (const p of items) counts.set(key(p), (counts.get(key(p)) ?? 0) + 1);
   return counts;
 };
+
+/** A title with a series number, what the generator falls back on only beyond its vocabulary. */
+const NUMBERED = / \(Part \d+\)$|（第\d+[報报]）$/;
+
+/** Asserts that no two records share a title in any field, also after NFKC and case folding. */
+function expectUniqueTitles(records: readonly PaperInput[]): void {
+  const repeats = (title: (p: PaperInput) => string | null | undefined) => {
+    const seen = new Set<string>();
+    const repeated: string[] = [];
+    for (const p of records) {
+      const t = title(p) ?? '';
+      if (seen.has(t)) repeated.push(`${String(p.id)}: ${t}`);
+      seen.add(t);
+    }
+    return repeated.slice(0, 5);
+  };
+  expect({
+    title: repeats((p) => p.title),
+    folded: repeats((p) => normalizeText(p.title ?? '')),
+    title_en: repeats((p) => p.title_en),
+    title_ja: repeats((p) => p.title_ja),
+  }).toEqual({ title: [], folded: [], title_en: [], title_ja: [] });
+}
 
 /** The fields the public search matches a term against (spec 4.1), folded like the index does. */
 const searchableText = (p: PaperInput): string =>
@@ -125,8 +148,30 @@ describe('generateDemoPapers', () => {
 
   it('varies titles and abstracts between records', () => {
     expect(new Set(papers.map((p) => p.abstract)).size).toBe(papers.length);
-    expect(new Set(papers.map((p) => p.title)).size).toBeGreaterThan(papers.length * 0.9);
     for (const p of papers) expect(JSON.stringify(p)).not.toMatch(/\{\w+\}|undefined/);
+  });
+
+  it('gives every record a title of its own, in every language, without series numbers', () => {
+    expectUniqueTitles(papers);
+    expect(papers.filter((p) => [p.title, p.title_en, p.title_ja].some((t) => NUMBERED.test(t ?? ''))).map((p) => p.id)).toEqual([]);
+    // Titles stay varied: no template's fixed words start more than a few percent of them.
+    const openings = countBy(papers, (p) => (p.title_en ?? '').split(' ').slice(0, 2).join(' '));
+    expect(Math.max(...openings.values())).toBeLessThan(papers.length * 0.06);
+    for (const p of papers.filter((r) => r.lang === 'zh')) expect(p.title).not.toMatch(/[\u3040-\u30ff]/);
+  });
+
+  it('keeps a title of an earlier record out of a later one, numbering a series only when every draw is taken', () => {
+    const titles = new TitleRegistry();
+    const a = ['Carbon Taxes in Japan', '日本における炭素税', '日本的碳税'] as const;
+    const b = ['Carbon Taxes in Japan', '日本の炭素税', '日本碳税'] as const;
+    expect(titles.uses(a)).toBe(0);
+    expect(titles.claim(a)).toEqual(a);
+    expect(titles.uses(a)).toBe(1);
+    // The English title repeats: all three languages take the same number, so they stay translations.
+    expect(titles.uses(b)).toBe(1);
+    expect(titles.claim(b)).toEqual(['Carbon Taxes in Japan (Part 2)', '日本の炭素税（第2報）', '日本碳税（第2报）']);
+    expect(titles.claim(a)).toEqual(['Carbon Taxes in Japan (Part 3)', '日本における炭素税（第3報）', '日本的碳税（第3报）']);
+    expect(titles.uses(['Carbon Taxes in Japan', '新しい題名', '新标题'])).toBe(3);
   });
 
   it('mixes DOI + source URL, source URL only, and neither', () => {
@@ -158,14 +203,29 @@ describe('generateDemoPapers', () => {
     for (const tag of ['hydrogen', '水素', 'carbon pricing', '炭素税', 'scope 3', 'TCFD']) expect(tags).toContain(tag);
   });
 
-  it('honours the count option and generates 30,000 unique ids', () => {
+  it('honours the count option and generates 30,000 unique ids and titles (the smallest benchmark corpus)', () => {
     expect(generateDemoPapers({ count: 0 })).toEqual([]);
     expect(generateDemoPapers({ count: 3 })).toHaveLength(3);
     const many = generateDemoPapers({ count: 30_000 });
     expect(many).toHaveLength(30_000);
     expect(new Set(many.map((p) => p.id)).size).toBe(30_000);
     expect(many[29_999].id).toBe('demo:030000');
+    expectUniqueTitles(many);
+    expect(many.filter((p) => NUMBERED.test(p.title_en ?? '')).length).toBe(0);
   });
+
+  it('keeps titles unique at the benchmarks\' larger sizes, numbering a series only where the vocabulary runs out', () => {
+    const many = generateDemoPapers({ count: 300_000 });
+    expectUniqueTitles(many);
+    const numbered = many.filter((p) => NUMBERED.test(p.title_en ?? ''));
+    expect(numbered.length).toBeLessThan(many.length / 1000);
+    for (const p of numbered) {
+      // The same series number in every language: the titles stay translations of each other.
+      const n = /\(Part (\d+)\)$/.exec(p.title_en ?? '')![1];
+      const native = { en: ` (Part ${n})`, ja: `（第${n}報）`, zh: `（第${n}报）` }[p.lang as 'en' | 'ja' | 'zh'];
+      expect({ id: p.id, ja: p.title_ja?.endsWith(`（第${n}報）`), native: p.title?.endsWith(native) }).toEqual({ id: p.id, ja: true, native: true });
+    }
+  }, 120_000);
 
   it('rejects an invalid count or seed', () => {
     expect(() => generateDemoPapers({ count: -1 })).toThrow(RangeError);

@@ -3,7 +3,7 @@ import type { PaperInput } from '../paper-input';
 import {
   COMMON_TAGS, DATA_REPOSITORIES, DATA_SOURCES, DIRECTIONS, EN_FAMILY, EN_GIVEN, GOALS, JA_FAMILY, JA_GIVEN,
   JOURNAL_FORMS, JOURNAL_SUFFIX_JA, JOURNAL_SUFFIX_ZH, METHODS, PREPRINT_SERVERS, REGIONS, SECTORS, SENTENCES,
-  TITLE_TEMPLATES, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
+  TITLE_SERIES_SUFFIXES, TITLE_TEMPLATES, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
 } from './demo-vocabulary';
 import { TOPIC_VOCAB } from './demo-topic-vocabulary';
 import { mulberry32, recordSeed, type Random } from '../../../shared/random/seeded-random';
@@ -11,7 +11,14 @@ import { mulberry32, recordSeed, type Random } from '../../../shared/random/seed
 /**
  * Generator of the synthetic demo corpus loaded into an empty database (and used by benchmarks).
  * Output is a pure function of (count, seed): every record draws from its own PRNG seeded by
- * (seed, record number), so record n is identical whatever count is requested.
+ * (seed, record number), and records are made in order, so record n is identical whatever count is
+ * requested.
+ *
+ * No two records share a title, in any language: a record whose drawn title (English, Japanese or
+ * Chinese) an earlier record already has draws its title words again (and so its abstract's), up to
+ * MAX_TITLE_DRAWS times. Only when every draw is taken — far beyond the default size, when the
+ * vocabulary runs out — does a title repeat one, with the next number of its series appended
+ * (`… (Part 2)`, `…（第2報）`, `…（第2报）`), so it is still told apart. See `TitleRegistry`.
  */
 
 export const DEFAULT_DEMO_COUNT = 2400;
@@ -27,6 +34,9 @@ export interface DemoPaperOptions {
 export const DEMO_VENUE_LABEL = '(generated demo data)';
 
 export const DEMO_MARKERS = { en: ' [Generated demo record]', ja: '[生成されたデモデータ]', zh: '[生成的演示数据]' } as const;
+
+/** Title draws per record before it takes a series number instead (see `TitleRegistry`). */
+export const MAX_TITLE_DRAWS = 16;
 
 const ABSTRACT_MIN = 150;
 const ABSTRACT_MAX = 900;
@@ -105,11 +115,41 @@ export function generateDemoPapers(options: DemoPaperOptions = {}): PaperInput[]
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const papers: PaperInput[] = new Array(count);
-  for (let i = 0; i < count; i++) papers[i] = generateRecord(i + 1, seed >>> 0);
+  const titles = new TitleRegistry();
+  for (let i = 0; i < count; i++) papers[i] = generateRecord(i + 1, seed >>> 0, titles);
   return papers;
 }
 
-function generateRecord(n: number, seed: number): PaperInput {
+/** A title in the three languages, English already title-cased. */
+export type TitleTri = readonly [en: string, ja: string, zh: string];
+
+/**
+ * The titles given so far, per language, with how many records carry each (a title with a series
+ * number counts towards its base title). `uses` is what a record's candidate would repeat; `claim`
+ * takes a candidate: as it is when unused, else with the next series number of the three languages,
+ * so the three stay translations of each other. A series number is only ever appended here and no
+ * template ends in one, so a numbered title can collide neither with a base title nor with another
+ * numbered one.
+ */
+export class TitleRegistry {
+  private readonly used = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()] as const;
+
+  /** How many records already carry the most used of the candidate's three titles (0: all unused). */
+  uses(titles: TitleTri): number {
+    return Math.max(this.used[0].get(titles[0]) ?? 0, this.used[1].get(titles[1]) ?? 0, this.used[2].get(titles[2]) ?? 0);
+  }
+
+  /** Records the candidate and answers the titles to give: unchanged if unused, else numbered. */
+  claim(titles: TitleTri): TitleTri {
+    const uses = this.uses(titles);
+    for (let lang = 0; lang < 3; lang++) this.used[lang].set(titles[lang], uses + 1);
+    if (uses === 0) return titles;
+    const numbered = (lang: LangIndex) => titles[lang] + TITLE_SERIES_SUFFIXES[lang].replace('{n}', String(uses + 1));
+    return [numbered(EN), numbered(JA), numbered(ZH)];
+  }
+}
+
+function generateRecord(n: number, seed: number, titles: TitleRegistry): PaperInput {
   const rand = mulberry32(recordSeed(seed, n));
   const int = (min: number, max: number): number => min + floor(rand() * (max - min + 1));
   const pick = <T>(xs: readonly T[]): T => xs[floor(rand() * xs.length)];
@@ -124,45 +164,60 @@ function generateRecord(n: number, seed: number): PaperInput {
   const vocab = TOPIC_VOCAB[topic];
 
   const year = Math.min(2026, 2005 + floor(22 * rand() ** 0.6));
-  const y1 = year - int(1, 2);
-  const y0 = y1 - int(3, 15);
-  const c1 = int(20, 80);
   const num = (v: number | string): Tri => {
     const text = String(v);
     return [text, text, text];
   };
-  const subjectIndex = pickIndex(vocab.subjects.length);
-  const methodIndex = pickIndex(METHODS.length);
-  const regionIndex = pickIndex(REGIONS.length);
   const topicIndex = TOPIC_SLUGS.indexOf(topic);
-  const vars: Vars = {
-    S: vocab.subjects[subjectIndex],
-    S2: pickOther(vocab.subjects, subjectIndex),
-    O: pick(vocab.outcomes),
-    M: METHODS[methodIndex],
-    M2: pickOther(METHODS, methodIndex),
-    R: REGIONS[regionIndex],
-    R2: pickOther(REGIONS, regionIndex),
-    K: pick(SECTORS),
-    D: pick(DATA_SOURCES),
-    G: pick(GOALS),
-    X: pick(TOPIC_VOCAB[pickOther(TOPIC_SLUGS, topicIndex)].subjects),
-    DIR: pick(DIRECTIONS),
-    P: num((1 + rand() * 44).toFixed(1)),
-    Q: num(int(5, 80)),
-    N: num(40 + floor(rand() ** 2 * 4000)),
-    I: num(int(8, 60)),
-    L: num(int(1, 5)),
-    C1: num(c1),
-    C2: num(c1 + int(50, 200)),
-    Y0: num(y0),
-    Y1: num(y1),
+  /** The words of a title and of the abstract written around it. */
+  const drawVars = (): Vars => {
+    const y1 = year - int(1, 2);
+    const y0 = y1 - int(3, 15);
+    const c1 = int(20, 80);
+    const subjectIndex = pickIndex(vocab.subjects.length);
+    const methodIndex = pickIndex(METHODS.length);
+    const regionIndex = pickIndex(REGIONS.length);
+    return {
+      S: vocab.subjects[subjectIndex],
+      S2: pickOther(vocab.subjects, subjectIndex),
+      O: pick(vocab.outcomes),
+      M: METHODS[methodIndex],
+      M2: pickOther(METHODS, methodIndex),
+      R: REGIONS[regionIndex],
+      R2: pickOther(REGIONS, regionIndex),
+      K: pick(SECTORS),
+      D: pick(DATA_SOURCES),
+      G: pick(GOALS),
+      X: pick(TOPIC_VOCAB[pickOther(TOPIC_SLUGS, topicIndex)].subjects),
+      DIR: pick(DIRECTIONS),
+      P: num((1 + rand() * 44).toFixed(1)),
+      Q: num(int(5, 80)),
+      N: num(40 + floor(rand() ** 2 * 4000)),
+      I: num(int(8, 60)),
+      L: num(int(1, 5)),
+      C1: num(c1),
+      C2: num(c1 + int(50, 200)),
+      Y0: num(y0),
+      Y1: num(y1),
+    };
+  };
+  const drawTitle = (vars: Vars): TitleTri => {
+    const template = pick(TITLES);
+    return [titleCase(fill(template, vars, EN)), fill(template, vars, JA), fill(template, vars, ZH)];
   };
 
-  const titleTemplate = pick(TITLES);
-  const titleEn = titleCase(fill(titleTemplate, vars, EN));
-  const titleJa = fill(titleTemplate, vars, JA);
-  const nativeTitle = lang === EN ? titleEn : lang === JA ? titleJa : fill(titleTemplate, vars, ZH);
+  // A title no earlier record has; failing that, the least repeated of the draws, numbered (TitleRegistry).
+  let vars = drawVars();
+  let candidate = drawTitle(vars);
+  let uses = titles.uses(candidate);
+  for (let draw = 1; uses > 0 && draw < MAX_TITLE_DRAWS; draw++) {
+    const nextVars = drawVars();
+    const next = drawTitle(nextVars);
+    const nextUses = titles.uses(next);
+    if (nextUses < uses) [vars, candidate, uses] = [nextVars, next, nextUses];
+  }
+  const [titleEn, titleJa, titleZh] = titles.claim(candidate);
+  const nativeTitle = lang === EN ? titleEn : lang === JA ? titleJa : titleZh;
 
   // One template per slot; a role's second slot (roles repeat back to back) takes a different template.
   const slots: CompiledTri[] = new Array(NARRATIVE.length);

@@ -69,8 +69,11 @@ export const GOALS: readonly Tri[] = [
 export const DIRECTIONS: readonly Tri[] = [['reduction', '減少', '下降'], ['increase', '増加', '上升']];
 
 /**
- * Title templates. Placeholders: {S} subject, {S2} second subject, {O} outcome, {M} method,
- * {R} region, {K} sector, {D} data source, {Y0}/{Y1} study period.
+ * Title templates. Placeholders: {S} subject, {S2} second subject, {O} outcome, {M}/{M2} methods,
+ * {R}/{R2} regions, {K} sector, {D} data source, {X} a subject of another topic, {Y0}/{Y1} study
+ * period. Every template names the subject, and the generator never repeats a title (see
+ * demo-papers.ts), so templates with few placeholders are used once per subject and the others
+ * carry the rest of the corpus.
  */
 export const TITLE_TEMPLATES: readonly Tri[] = [
   ['{S} in {R}: evidence from {M}', '{R}における{S}：{M}による実証分析', '{R}的{S}：基于{M}的实证分析'],
@@ -85,7 +88,31 @@ export const TITLE_TEMPLATES: readonly Tri[] = [
   ['{S} and CO2 emissions in {R}', '{R}における{S}とCO2排出量', '{R}的{S}与碳排放'],
   ['the role of {S} in shaping {O}', '{S}が{O}に果たす役割', '{S}在{O}形成中的作用'],
   ['measuring {O} in the {K} sector: a study of {S}', '{K}部門における{O}の測定：{S}に関する研究', '{K}部门{O}测度：关于{S}的研究'],
+  ['{S} in {R} and {R2}: a comparative analysis', '{R}と{R2}における{S}の比較分析', '{R}与{R2}{S}的比较分析'],
+  ['does {S} affect {O}? Evidence from {K} firms in {R}', '{S}は{O}に影響するか：{R}の{K}企業による検証', '{S}会影响{O}吗？来自{R}{K}企业的证据'],
+  ['{S} and {O} in {R}, {Y0}–{Y1}', '{R}における{S}と{O}（{Y0}–{Y1}年）', '{R}的{S}与{O}（{Y0}—{Y1}年）'],
+  ['estimating {O} with {M}: the case of {S} in {R}', '{M}による{O}の推計：{R}の{S}を事例として', '基于{M}的{O}估计：以{R}{S}为例'],
+  ['{S} since {Y0}: new evidence from {D}', '{Y0}年以降の{S}：{D}による新たな知見', '{Y0}年以来的{S}：基于{D}的新证据'],
+  ['mapping {S} in {R} with {D}', '{D}で見る{R}の{S}', '利用{D}描绘{R}的{S}'],
+  ['the economics of {S}: implications for {O} in {R}', '{S}の経済分析：{R}の{O}への含意', '{S}的经济分析：对{R}{O}的启示'],
+  ['{S} meets {X}: linking two agendas in {R}', '{S}と{X}：{R}における二つの課題の接点', '{S}与{X}：{R}两大议题的关联'],
+  ['who benefits from {S}? Distributional evidence from {R}', '{S}の恩恵を受けるのは誰か：{R}における分配面の実証', '谁从{S}中受益？来自{R}的分配效应证据'],
+  ['barriers to {S} in the {K} sector: survey evidence from {R}', '{K}部門における{S}の障壁：{R}での調査から', '{K}部门{S}的障碍：来自{R}的调查证据'],
+  ['heterogeneous effects of {S} on {O}: firm-level evidence from {R}', '{S}が{O}に与える異質な効果：{R}の企業データによる分析', '{S}对{O}的异质性影响：来自{R}企业层面的证据'],
+  ['short- and long-run effects of {S} on {O} in the {K} sector', '{K}部門において{S}が{O}に与える短期・長期の効果', '{S}对{K}部门{O}的短期与长期影响'],
+  ['policy design for {S}: a review and research agenda for {R}', '{S}の制度設計：{R}に向けた文献レビューと研究課題', '{S}的政策设计：面向{R}的综述与研究议程'],
+  ['how {K} firms in {R} respond to {S}', '{R}の{K}企業は{S}にどう対応しているか', '{R}{K}企业如何应对{S}'],
+  ['from pledges to practice: {S} in the {K} sector of {R}', '公約から実践へ：{R}の{K}部門における{S}', '从承诺到实践：{R}{K}部门的{S}'],
+  ['uncertainty in {O}: the role of {S} in {R}', '{O}の不確実性：{R}における{S}の役割', '{O}的不确定性：{S}在{R}的作用'],
+  ['a panel of {S} in {R}, {Y0}–{Y1}: stylised facts and open issues', '{R}における{S}のパネルデータ（{Y0}–{Y1}年）：定型化された事実と課題', '{R}{S}面板数据（{Y0}—{Y1}年）：典型事实与待解问题'],
+  ['comparing {M} and {M2} for {S}: an application to {R}', '{S}の分析における{M}と{M2}の比較：{R}への応用', '{S}分析中{M}与{M2}的比较：以{R}为例'],
 ];
+
+/**
+ * What a title takes after it when the vocabulary has no unused title left for a record (only far
+ * beyond the default corpus size): the next number of a series, as in 「〜に関する研究（第2報）」.
+ */
+export const TITLE_SERIES_SUFFIXES: Tri = [' (Part {n})', '（第{n}報）', '（第{n}报）'];
 
 /**
  * Abstract sentence templates by rhetorical role. Besides the title placeholders: {G} goal, {X} a
