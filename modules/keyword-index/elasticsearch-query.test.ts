@@ -12,10 +12,13 @@ import {
   checkResultWindow,
   corpusStatsBody,
   countBody,
+  facetAggregations,
+  facetsFromAggregations,
   filterQueries,
   paperDocument,
   rankBody,
   searchBody,
+  sortOrder,
 } from './elasticsearch-query';
 import { corpusStatsAggregation, termScoring, wordsOf } from './elasticsearch-ranking';
 import { loadIndexDefinition } from './keyword-index.elasticsearch';
@@ -101,6 +104,37 @@ describe('filterQueries: shelf and draft score', () => {
   });
 });
 
+describe('filterQueries: year range and venue type', () => {
+  it('filters by an inclusive year range (either bound alone) and by venue type', () => {
+    expect(filterQueries({ yearFrom: 2019, yearTo: 2022, venueType: 'journal' })).toEqual([{ range: { year: { gte: 2019, lte: 2022 } } }, { term: { venue_type: 'journal' } }]);
+    expect(filterQueries({ yearTo: 2010 })).toEqual([{ range: { year: { lte: 2010 } } }]);
+  });
+});
+
+describe('newest first and facets', () => {
+  it('sorts by the tie order alone for newest, by score then ties for relevance', () => {
+    expect(sortOrder('newest')).toEqual([{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }]);
+    expect(sortOrder()[0]).toEqual({ _score: { order: 'desc' } });
+    expect(searchBody({ terms: ['co2'], filters: {}, offset: 0, limit: 5, sort: 'newest' }, [1]).sort).toEqual(sortOrder('newest'));
+  });
+
+  it("counts each facet with a terms aggregation and a missing bucket, and reads them back in the engines' order", () => {
+    const body = searchBody({ terms: ['co2', 'esg'], filters: {}, offset: 0, limit: 5, facets: ['topic', 'year'] }, [1, 1]);
+    expect(body.aggs).toEqual(facetAggregations(['topic', 'year']));
+    expect(Object.keys(body.aggs!)).toEqual(['facet_topic', 'facet_topic_missing', 'facet_year', 'facet_year_missing']);
+    const answer = {
+      facet_topic: { buckets: [{ key: 'esg', doc_count: 2 }, { key: 'ccus', doc_count: 5 }, { key: 'ev', doc_count: 2 }] },
+      facet_topic_missing: { doc_count: 1 },
+      facet_year: { buckets: [{ key: 2020, doc_count: 3 }, { key: 2024, doc_count: 3 }] },
+      facet_year_missing: { doc_count: 0 },
+    };
+    expect(facetsFromAggregations(['topic', 'year'], answer)).toEqual({
+      topic: [{ value: 'ccus', count: 5 }, { value: 'esg', count: 2 }, { value: 'ev', count: 2 }, { value: null, count: 1 }],
+      year: [{ value: 2024, count: 3 }, { value: 2020, count: 3 }],
+    });
+  });
+});
+
 describe('checkResultWindow', () => {
   it('accepts pages up to the result window and refuses pages beyond it', () => {
     expect(() => checkResultWindow({ offset: 9_980, limit: 20 }, 10_000)).not.toThrow();
@@ -148,6 +182,7 @@ describe('paperDocument', () => {
       year: 2023,
       topic: 'scope3',
       lang: 'ja',
+      venue_type: null,
       shelf: null,
       draft_score: null,
       title: ['co2排出量の推計', 'co2 emission estimates'],
@@ -191,7 +226,8 @@ describe('infra/elasticsearch/papers-index.json', () => {
   const { analysis } = definition.settings;
 
   it('carries its mapping version, raised from the unversioned first release', () => {
-    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(2);
+    // 3: venue_type became a filter and a facet.
+    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(3);
   });
 
   it('maps every field group as a wildcard field, for substring matching of any length', () => {

@@ -2,9 +2,10 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { normalizeText } from '../../shared/text/normalize';
 import { corpusStatsAggregation, termScoring, wildcardQuery, WORD_FIELDS } from './elasticsearch-ranking';
-import type { KeywordQuery, RankedQuery } from './keyword-index.port';
+import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery } from './keyword-index.port';
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
+import { orderFacet } from './facet-counts';
 
 /**
  * Pure builders of the request bodies the Elasticsearch adapter sends. Keyword mode: the match set
@@ -35,6 +36,7 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
   year: number | null;
   topic: Paper['topic'];
   lang: Paper['lang'];
+  venue_type: Paper['venue_type'];
   shelf: Paper['shelf'];
   draft_score: Paper['draft_score'];
   paper: Paper;
@@ -59,6 +61,7 @@ export function paperDocument(paper: Paper): PaperDocument {
     year: paper.year,
     topic: paper.topic,
     lang: paper.lang,
+    venue_type: paper.venue_type,
     shelf: paper.shelf,
     draft_score: paper.draft_score,
     ...text,
@@ -88,16 +91,43 @@ export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDs
   if (filters.shelf !== undefined) out.push({ term: { shelf: filters.shelf } });
   // A bound of 0 or less admits papers without a score, as in the embedded engine.
   if (filters.minDraftScore !== undefined && filters.minDraftScore > 0) out.push({ range: { draft_score: { gte: filters.minDraftScore } } });
+  if (filters.yearFrom !== undefined || filters.yearTo !== undefined) out.push({ range: { year: { ...(filters.yearFrom !== undefined && { gte: filters.yearFrom }), ...(filters.yearTo !== undefined && { lte: filters.yearTo }) } } });
+  if (filters.venueType !== undefined) out.push({ term: { venue_type: filters.venueType } });
   return out;
 }
 
 /** The tie order of `compareTies`, after the score. */
-export function sortOrder(): estypes.SortCombinations[] {
-  return [
-    { _score: { order: 'desc' } },
-    { year: { order: 'desc', missing: '_last' } },
-    { id: { order: 'asc' } },
-  ];
+export function sortOrder(sort: KeywordSort = 'relevance'): estypes.SortCombinations[] {
+  const ties: estypes.SortCombinations[] = [{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
+  // Newest: the tie order alone (publication year descending, then id), as in every engine.
+  return sort === 'newest' ? ties : [{ _score: { order: 'desc' } }, ...ties];
+}
+
+/** Terms aggregations counting the match set by each facet, with a `missing` bucket so the counts add up to the total. */
+export function facetAggregations(facets: readonly FacetName[]): Record<string, estypes.AggregationsAggregationContainer> {
+  return Object.fromEntries(
+    facets.flatMap((facet) => [
+      [`facet_${facet}`, { terms: { field: facet, size: FACET_BUCKETS } }],
+      [`facet_${facet}_missing`, { missing: { field: facet } }],
+    ]),
+  );
+}
+
+/** More values than any facet has (25 topics, 3 languages, 5 venue types, years 1000–2100). */
+const FACET_BUCKETS = 1200;
+
+type FacetAnswer = Record<string, { buckets?: { key: string | number; doc_count: number }[]; doc_count?: number } | undefined>;
+
+/** The facet counts of an answer's aggregations, in the order every engine gives them. */
+export function facetsFromAggregations(facets: readonly FacetName[], aggregations: FacetAnswer | undefined): FacetCounts {
+  return Object.fromEntries(
+    facets.map((facet) => {
+      const counts = new Map<string | number | null, number>((aggregations?.[`facet_${facet}`]?.buckets ?? []).map((b) => [b.key, b.doc_count]));
+      const missing = aggregations?.[`facet_${facet}_missing`]?.doc_count ?? 0;
+      if (missing > 0) counts.set(null, missing);
+      return [facet, orderFacet(counts)];
+    }),
+  );
 }
 
 /** The match set of a query with its filters (nothing without a term, as in the model), and the scoring clauses if any. */
@@ -114,14 +144,21 @@ function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: es
 export function searchBody(query: KeywordQuery, idfs: number[], options: { corpusStats?: boolean } = {}): SearchBody {
   return {
     query: matchQuery(query, query.terms.map((term, i) => termScoring(term, idfs[i] ?? 1))),
-    sort: sortOrder(),
+    sort: sortOrder(query.sort),
     from: query.offset,
     size: query.limit,
     track_total_hits: true,
     // Hits carry `_score` whatever the sort; without it Elasticsearch may leave it null under a field sort.
     track_scores: true,
     _source: [PAPER_FIELD],
-    ...(options.corpusStats && query.terms.length > 0 && { aggs: corpusStatsAggregation(query.terms) }),
+    ...((options.corpusStats && query.terms.length > 0) || query.facets?.length
+      ? {
+          aggs: {
+            ...(options.corpusStats && query.terms.length > 0 ? corpusStatsAggregation(query.terms) : {}),
+            ...(query.facets?.length ? facetAggregations(query.facets) : {}),
+          },
+        }
+      : {}),
   };
 }
 

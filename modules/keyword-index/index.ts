@@ -7,3 +7,4 @@ export * from './keyword-query';
 export { BM25 } from './ranked-postings';
 export { splitSuggestion, type SearchSuggestion } from './split-suggestion';
 export { searchSuggestionSchema, suggestionDescription } from './split-suggestion.schema';
+export { facetCountsSchema } from './facets.schema';

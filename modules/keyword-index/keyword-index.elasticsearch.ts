@@ -4,19 +4,7 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Config } from '../../shared/config/config';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { checkMappingVersions, MAPPING_VERSION_KEY, mappingVersionOf } from './elasticsearch-mapping-version';
-import {
-  aliasSwapActions,
-  checkResultWindow,
-  corpusStatsBody,
-  countBody,
-  deleteOperations,
-  PAPER_FIELD,
-  rankBody,
-  searchBody,
-  upsertOperations,
-  versionedIndexName,
-  type PaperDocument,
-} from './elasticsearch-query';
+import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, rankBody, searchBody, upsertOperations, versionedIndexName } from './elasticsearch-query';
 import { idfsFromCorpusStats, rescoreWindow, type CorpusStatsAnswer } from './elasticsearch-ranking';
 import type { KeywordHit, KeywordIndex, KeywordQuery, KeywordSearchResult, RankedQuery } from './keyword-index.port';
 import { PROXIMITY } from './relevance';
@@ -173,13 +161,13 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
     checkResultWindow(query, this.maxResultWindow);
-    if (query.limit <= 0) return { total: totalOf(await this.client.search({ index: this.alias, ...countBody(query) })), hits: [] };
+    if (query.limit <= 0 && !query.facets?.length) return { total: totalOf(await this.client.search({ index: this.alias, ...countBody(query) })), hits: [] };
     const { terms } = query;
     // Several terms are weighed against each other by their idf, counted first; one term's order does
     // not depend on its idf, which comes with the page.
     const idfs = terms.length > 1 ? await this.idfs(terms) : [1];
     // The proximity rescoring reorders the best PROXIMITY.window matches: a page reaching into them is cut from all of them.
-    const rescored = terms.length > 1 && query.offset < PROXIMITY.window;
+    const rescored = query.sort !== 'newest' && terms.length > 1 && query.offset < PROXIMITY.window;
     const asked = rescored ? { ...query, offset: 0, limit: Math.max(PROXIMITY.window, query.offset + query.limit) } : query;
     const response = await this.client.search<Pick<PaperDocument, 'paper'>>({ index: this.alias, ...searchBody(asked, idfs, { corpusStats: terms.length === 1 }) });
     let hits = hitsOf(response);
@@ -188,7 +176,8 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       hits = hits.map((h) => ({ ...h, score: h.score * termIdf! }));
     }
     if (rescored) hits = rescoreWindow(hits, terms, idfs).slice(query.offset, query.offset + query.limit);
-    return { total: totalOf(response), hits };
+    const facets = query.facets?.length ? facetsFromAggregations(query.facets, response.aggregations as Parameters<typeof facetsFromAggregations>[1]) : undefined;
+    return { total: totalOf(response), hits, ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {

@@ -2,6 +2,7 @@ import type { Paper } from '../../shared/papers/paper.schema';
 import { RankingUnavailableError, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { hasFilters, passesFilters } from './relevance';
 import { MemoryIndexState } from './memory-index-state';
+import { countFacets } from './facet-counts';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -44,8 +45,10 @@ export class MemoryKeywordIndex implements KeywordIndex {
     const accept = hasFilters(query.filters) ? (p: Paper) => passesFilters(p, query.filters) : undefined;
     const state = this.state;
     const { slots, scores, idfs } = state.match(query.terms, accept);
-    const page = state.page(slots, scores, query.offset, query.limit, query.terms, idfs);
-    return { total: slots.length, hits: page.map(({ slot, score }) => ({ paper: state.papers[slot]!, score })) };
+    const page =
+      query.sort === 'newest' ? state.newest(slots, scores, query.offset, query.limit) : state.page(slots, scores, query.offset, query.limit, query.terms, idfs);
+    const facets = query.facets?.length ? countFacets(slots.map((slot) => state.papers[slot]!), query.facets) : undefined;
+    return { total: slots.length, hits: page.map(({ slot, score }) => ({ paper: state.papers[slot]!, score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {

@@ -1,4 +1,4 @@
-import type { Paper, PaperLang, Shelf, TopicSlug } from '../../shared/papers/paper.schema';
+import type { Paper, PaperLang, Shelf, TopicSlug, VenueType } from '../../shared/papers/paper.schema';
 
 /** An abstract keyword query; each engine translates it into its own query language. */
 export interface KeywordQuery {
@@ -7,7 +7,27 @@ export interface KeywordQuery {
   filters: KeywordFilters;
   offset: number;
   limit: number;
+  /** `relevance` (the default): the relevance model's order; `newest`: publication year descending, then the tie order. */
+  sort?: KeywordSort;
+  /** Count the whole match set by these fields (`facets` of the answer). */
+  facets?: readonly FacetName[];
 }
+
+export const KEYWORD_SORTS = ['relevance', 'newest'] as const;
+export type KeywordSort = (typeof KEYWORD_SORTS)[number];
+
+/** The fields a match set can be counted by. */
+export const FACET_NAMES = ['topic', 'lang', 'year', 'venue_type'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+/** One value of a facet and how many matches have it; `null` counts the matches without one, so a facet's counts add up to `total`. */
+export interface FacetCount {
+  value: string | number | null;
+  count: number;
+}
+
+/** Counts by facet, each most frequent value first (ties by value), the null bucket last. */
+export type FacetCounts = Partial<Record<FacetName, FacetCount[]>>;
 
 export interface KeywordFilters {
   topic?: TopicSlug;
@@ -16,6 +36,10 @@ export interface KeywordFilters {
   shelf?: Shelf;
   /** Papers whose draft_score is at least this; papers without a score fail any bound above 0. */
   minDraftScore?: number;
+  /** Papers published in or after / in or before this year; papers without a year fail either bound. */
+  yearFrom?: number;
+  yearTo?: number;
+  venueType?: VenueType;
 }
 
 /** A question for ranked retrieval: any of its words may match; the best papers come first. */
@@ -36,6 +60,8 @@ export interface KeywordSearchResult {
   /** Matches before offset and limit apply. */
   total: number;
   hits: KeywordHit[];
+  /** The facets asked for, counted over the whole match set. */
+  facets?: FacetCounts;
 }
 
 /**

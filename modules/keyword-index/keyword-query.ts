@@ -1,5 +1,8 @@
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { rule, text, type RuleProblem } from '../../shared/http/param-schemas';
+import { coded, oneOf, rule, text, wholeNumber, type RuleProblem } from '../../shared/http/param-schemas';
+import { param } from '../../shared/agents/agent-tool';
+import { VENUE_TYPES } from '../../shared/papers/paper.schema';
+import { FACET_NAMES, KEYWORD_SORTS, type FacetName } from './keyword-index.port';
 
 /**
  * The rules of a keyword query, the same on both doors (spec 000 §4.1, spec 001 §4.7): q of at
@@ -32,3 +35,57 @@ export function termProblem(q: string, where?: string): RuleProblem | undefined 
 /** `highlight` on both doors' keyword search: what it adds, for their OpenAPI documents. */
 export const HIGHLIGHT_DESCRIPTION =
   '`true` adds to each record `highlights`: for every match of a term in a text the record carries (titles, the abstract as returned, tags, topic), the field (and the position in a list field), `start` and `end` as UTF-16 offsets into that value as returned (`value.slice(start, end)` is the matched text; matching is NFKC and case-folded, so `co2` finds `ＣＯ２`), the term, and a snippet around it. A match only in text the record does not carry (a part of a long abstract left out) is not listed. Default `false`.';
+
+/** The newest and oldest years a year filter accepts. */
+const YEARS = { min: 1000, max: 2100 } as const;
+
+/**
+ * The parameters both doors' keyword search share beyond q and paging: what to count (`facets`), the
+ * order (`sort`), and the year and venue-type filters. One definition, so both doors and both
+ * OpenAPI documents say the same.
+ */
+export const keywordParams = {
+  facets: coded(
+    text()
+      .check(
+        rule<string>(
+          (v) => v.split(',').every((f) => (FACET_NAMES as readonly string[]).includes(f.trim())),
+          (v) => `facets is a comma-separated list of ${FACET_NAMES.join(', ')}; got "${v}".`,
+        ),
+      )
+      .transform((v) => [...new Set(v.split(',').map((f) => f.trim() as FacetName))])
+      .optional(),
+    'invalid_facets',
+    {
+      description: `Count the whole match set by these fields (comma-separated: ${FACET_NAMES.join(', ')}): \`facets\` in the answer gives, per field, each value with its count, most frequent first, papers without a value counted under \`null\`, so each field's counts add up to \`total\`.`,
+    },
+  ),
+  sort: coded(oneOf(KEYWORD_SORTS).default('relevance'), 'invalid_sort', {
+    description: '`relevance` (the default): best first by the relevance model; `newest`: publication year descending (papers without a year last), then a stable order.',
+  }),
+  year_from: coded(wholeNumber(YEARS.min, YEARS.max).optional(), 'invalid_year_from', { description: 'Only papers published in or after this year (papers without a year are left out).' }),
+  year_to: coded(wholeNumber(YEARS.min, YEARS.max).optional(), 'invalid_year_to', { description: 'Only papers published in or before this year (papers without a year are left out).' }),
+  venue_type: coded(oneOf(VENUE_TYPES).optional(), 'invalid_venue_type', { description: `Only papers of this kind of venue: ${VENUE_TYPES.join(', ')}.` }),
+};
+
+/** year_from after year_to is a mistake, not an empty answer. */
+export const yearRangeProblem = (v: { year_from?: number; year_to?: number }) =>
+  v.year_from !== undefined && v.year_to !== undefined && v.year_from > v.year_to ? { message: `year_from (${v.year_from}) is after year_to (${v.year_to}).` } : undefined;
+
+/** The error codes of these parameters, for each door's 400 documentation. */
+export const KEYWORD_PARAM_CODES = {
+  invalid_facets: `facets is not a comma-separated list of ${FACET_NAMES.join(', ')}`,
+  invalid_sort: `sort is not one of ${KEYWORD_SORTS.join(', ')}`,
+  invalid_year_from: `year_from is not a whole number from ${YEARS.min} to ${YEARS.max}`,
+  invalid_year_to: `year_to is not a whole number from ${YEARS.min} to ${YEARS.max}, or is before year_from`,
+  invalid_venue_type: `venue_type is not one of ${VENUE_TYPES.join(', ')}`,
+} as const;
+
+/** The same parameters in both doors' MCP search tools (typed by JSON, documented with the limits above). */
+export const KEYWORD_TOOL_PARAMS = {
+  facets: param.optionalText({ description: `Count the whole match set by these fields, comma-separated: ${FACET_NAMES.join(', ')} (keyword matching only).` }),
+  sort: param.optionalText({ description: 'relevance (the default) or newest: publication year descending (keyword matching only).', enum: KEYWORD_SORTS, default: 'relevance' }),
+  year_from: param.optionalInteger({ description: 'Only papers published in or after this year (keyword matching only).', minimum: YEARS.min, maximum: YEARS.max }),
+  year_to: param.optionalInteger({ description: 'Only papers published in or before this year (keyword matching only).', minimum: YEARS.min, maximum: YEARS.max }),
+  venue_type: param.optionalText({ description: 'Only papers of this kind of venue (keyword matching only).', enum: VENUE_TYPES }),
+};

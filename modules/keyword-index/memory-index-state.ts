@@ -296,6 +296,15 @@ export class MemoryIndexState {
     return top.slice(offset, offset + limit);
   }
 
+  /** Orders matches newest first: the tie order alone (publication year descending, then id); each keeps its score. */
+  newest(slots: number[], scores: Float64Array, offset: number, limit: number): ScoredSlot[] {
+    this.refreshTieOrder();
+    if (offset >= slots.length || limit <= 0) return [];
+    const first = new TopSlots(offset + limit, this.tieRank);
+    for (const slot of slots) first.offer(slot, 0);
+    return first.sorted().slice(offset, offset + limit).map(({ slot }) => ({ slot, score: scores[slot]! }));
+  }
+
   /** A live slot's normalised text, remembered for the papers that often reach the proximity window. */
   private textOf(slot: number): SearchText {
     let text = this.texts.get(slot);

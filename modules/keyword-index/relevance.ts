@@ -231,7 +231,13 @@ export function compareTies(a: { year: number | null; id: string }, b: { year: n
 
 /** Whether any filter is set (without one, every match passes). */
 export const hasFilters = (f: KeywordFilters) =>
-  f.topic !== undefined || f.langs !== undefined || f.shelf !== undefined || (f.minDraftScore !== undefined && f.minDraftScore > 0);
+  f.topic !== undefined ||
+  f.langs !== undefined ||
+  f.shelf !== undefined ||
+  (f.minDraftScore !== undefined && f.minDraftScore > 0) ||
+  f.yearFrom !== undefined ||
+  f.yearTo !== undefined ||
+  f.venueType !== undefined;
 
 /** The filters' meaning, for engines that filter in process and for reference computations. */
 export function passesFilters(p: Paper, f: KeywordFilters): boolean {
@@ -239,6 +245,9 @@ export function passesFilters(p: Paper, f: KeywordFilters): boolean {
     (f.topic === undefined || p.topic === f.topic) &&
     (f.langs === undefined || (p.lang !== null && f.langs.includes(p.lang))) &&
     (f.shelf === undefined || p.shelf === f.shelf) &&
-    (f.minDraftScore === undefined || f.minDraftScore <= 0 || (p.draft_score !== null && p.draft_score >= f.minDraftScore))
+    (f.minDraftScore === undefined || f.minDraftScore <= 0 || (p.draft_score !== null && p.draft_score >= f.minDraftScore)) &&
+    (f.yearFrom === undefined || (p.year !== null && p.year >= f.yearFrom)) &&
+    (f.yearTo === undefined || (p.year !== null && p.year <= f.yearTo)) &&
+    (f.venueType === undefined || p.venue_type === f.venueType)
   );
 }

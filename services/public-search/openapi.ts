@@ -6,6 +6,7 @@ import { paperPathSchema } from './paper-record.routes';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
 
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
+import { KEYWORD_PARAM_CODES } from '../../modules/keyword-index';
 
 /** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
 export const SEARCH_ERROR_CODES: ErrorCodes = {
@@ -18,6 +19,7 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
   invalid_limit: `limit is not a whole number from ${L.limitMin} to ${L.limitMax}`,
   invalid_offset: `offset is negative or not a whole number, or offset + limit exceeds ${L.maxWindow}`,
   invalid_highlight: 'highlight is not true or false',
+  ...KEYWORD_PARAM_CODES,
 };
 
 const door = { ...requestIdHeaders, ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };

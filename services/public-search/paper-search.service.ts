@@ -24,8 +24,8 @@ export class PaperSearchService {
   ) {}
 
   async search(params: SearchParams): Promise<SearchEnvelope> {
-    const filters = { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang] };
-    const { total, hits } = await this.index.search({ terms: params.terms, filters, offset: params.offset, limit: params.limit });
+    const filters = { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang], yearFrom: params.yearFrom, yearTo: params.yearTo, venueType: params.venueType };
+    const { total, hits, facets } = await this.index.search({ terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets });
     const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters }, SPLIT_LIMITS);
     const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
@@ -39,6 +39,7 @@ export class PaperSearchService {
       limit: params.limit,
       offset: params.offset,
       results,
+      ...(facets && { facets }),
       ...(suggestion && { suggestion }),
     };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TOPIC_SLUGS, type PaperLang, type TopicSlug } from '../../shared/papers/paper.schema';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
+import { type PaperLang, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, type FacetName, type KeywordSort } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -29,6 +29,11 @@ export interface SearchParams {
   offset: number;
   /** Add each record's `highlights`: where the terms occur in the text it carries. */
   highlight: boolean;
+  sort: KeywordSort;
+  facets: FacetName[];
+  yearFrom?: number;
+  yearTo?: number;
+  venueType?: VenueType;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -63,8 +68,10 @@ export const searchQuerySchema = z
     highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
       description: HIGHLIGHT_DESCRIPTION,
     }),
+    ...keywordParams,
   })
   .check(
+    crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
     crossRule<{ limit: number; offset: number }>(['limit', 'offset'], 'offset', (v) =>
       v.offset + v.limit > L.maxWindow ? { message: `offset + limit must not exceed ${L.maxWindow}; narrow the query instead of paging deeper.` } : undefined,
     ),
@@ -73,5 +80,18 @@ export const searchQuerySchema = z
 /** Validates the query string of `GET /api/v1/papers/search`. Unknown parameters are ignored. */
 export function parseSearchParams(query: RawQuery): SearchParams {
   const p = parseQuery(searchQuerySchema, query);
-  return { query: p.q, terms: splitTerms(p.q), topic: p.topic ?? null, lang: p.lang, limit: p.limit, offset: p.offset, highlight: p.highlight === 'true' };
+  return {
+    query: p.q,
+    terms: splitTerms(p.q),
+    topic: p.topic ?? null,
+    lang: p.lang,
+    limit: p.limit,
+    offset: p.offset,
+    highlight: p.highlight === 'true',
+    sort: p.sort,
+    facets: p.facets ?? [],
+    yearFrom: p.year_from,
+    yearTo: p.year_to,
+    venueType: p.venue_type,
+  };
 }

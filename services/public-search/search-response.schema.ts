@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { publicPaperSchema } from '../../shared/papers/public-paper';
-import { searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
+import { facetCountsSchema, searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
 import { SEARCH_LANGS, SEARCH_LIMITS as L } from './search-params';
 
 /** The response of the public search (spec 000 §2), for the OpenAPI document and the tests that hold answers to it. */
@@ -21,6 +21,7 @@ export const searchResponseSchema = z
     limit: z.int().meta({ description: 'The applied limit.' }),
     offset: z.int().meta({ description: 'The applied offset.' }),
     results: z.array(publicPaperSchema),
+    facets: facetCountsSchema.optional(),
     suggestion: searchSuggestionSchema.optional().meta({ description: suggestionDescription({ maxTerms: L.maxTerms, minTermChars: L.termMinChars }) }),
   })
   .meta({ id: 'SearchResponse' });

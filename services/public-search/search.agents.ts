@@ -1,8 +1,8 @@
-import { defineTool, fieldList, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { type AgentTool, defineTool, fieldList, HIGHLIGHT_FOR_AGENTS, param } from '../../shared/agents/agent-tool';
 import type { Config } from '../../shared/config/config';
 import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { ABSTRACT_MAX_CHARS, publicPaperSchema } from '../../shared/papers/public-paper';
-import { HIGHLIGHT_FOR_AGENTS } from '../../shared/agents/agent-tool';
+import { KEYWORD_TOOL_PARAMS } from '../../modules/keyword-index';
 import { SEARCH_LANGS, SEARCH_LIMITS as L } from './search-params';
 
 export const SEARCH_PATH = '/api/v1/papers/search';
@@ -35,8 +35,12 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
       offset: param.optionalInteger({ description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`, minimum: 0, maximum: L.maxWindow - L.limitMin, default: 0 }),
       highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
+      ...KEYWORD_TOOL_PARAMS,
     },
-    request: ({ q, topic, lang, limit, offset, highlight }) => ({ path: SEARCH_PATH, query: { q, topic, lang, limit, offset, highlight: highlight !== false } }),
+    request: ({ q, topic, lang, limit, offset, highlight, facets, sort, year_from, year_to, venue_type }) => ({
+      path: SEARCH_PATH,
+      query: { q, topic, lang, limit, offset, highlight: highlight !== false, facets, sort, year_from, year_to, venue_type },
+    }),
   }),
   defineTool({
     name: 'getPaper',
@@ -53,7 +57,7 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
 export const searchLlmsTxt = (config: Pick<Config, 'publicBaseUrl'>): string[] => {
   const base = config.publicBaseUrl;
   return [
-  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}; \`highlight\` \`true\` adds each record's \`highlights\` (where each term occurs in the text the record carries: field, UTF-16 \`start\`/\`end\` into that value as returned, term, snippet). Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
+  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}; \`facets\` (comma-separated: topic, lang, year, venue_type) adds counts over the whole match set, each field adding up to \`total\`; \`sort\` \`relevance\` (default) or \`newest\`; \`year_from\`, \`year_to\` and \`venue_type\` filter; \`highlight\` \`true\` adds each record's \`highlights\` (where each term occurs in the text the record carries: field, UTF-16 \`start\`/\`end\` into that value as returned, term, snippet). Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
   `- [One paper](${base}/api/v1/papers/{id}): \`GET /api/v1/papers/{id}\`, the same record as a search result: ${fieldList(RECORD_FIELDS)} (\`abstract\` is the AI summary or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters; \`citation_url\` the DOI link, else the source, else the paper's page). Unknown id: 404 \`not_found\`.`,
   `- [OpenAPI 3.1 document](${base}/openapi.json): the machine-readable description, for agent tooling and tool-calling frameworks.`,
   ];

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { SplitLimits } from '../../shared/text/word-split';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
-import { SHELVES, TOPIC_SLUGS, type PaperLang, type Shelf, type TopicSlug } from '../../shared/papers/paper.schema';
+import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, queryText, termProblem } from '../../modules/keyword-index';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, type FacetName, type KeywordSort } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -40,7 +40,16 @@ export interface SemanticParams {
   shelf?: Shelf;
   /** Words to highlight in each record (`highlight=true`); none when not asked. */
   highlightTerms: string[];
+  /** Keyword mode only (refused in the other modes): order, facets, year and venue-type filters. */
+  sort: KeywordSort;
+  facets: FacetName[];
+  yearFrom?: number;
+  yearTo?: number;
+  venueType?: VenueType;
 }
+
+/** The parameters only keyword mode takes. */
+const KEYWORD_ONLY = ['facets', 'sort', 'year_from', 'year_to', 'venue_type'] as const;
 
 const L = SEMANTIC_LIMITS;
 const W = SEMANTIC_WINDOWS;
@@ -81,8 +90,16 @@ export const semanticQuerySchema = z
     highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
       description: `${HIGHLIGHT_DESCRIPTION} Keyword mode marks its terms; vector and hybrid modes mark the words of q (white-space-separated, at least 2 characters) where they occur literally.`,
     }),
+    // Keyword mode's own: counted and ordered over its exact match set, as on the public search.
+    ...keywordParams,
   })
   .check(
+    crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
+    ...KEYWORD_ONLY.map((name) =>
+      crossRule<{ mode: SemanticMode } & Record<string, unknown>>(['mode', name], name, (v) =>
+        v.mode !== 'keyword' && v[name] !== undefined && v[name] !== 'relevance' ? { message: `${name} applies to keyword mode only (mode=keyword).` } : undefined,
+      ),
+    ),
     crossRule<{ mode: SemanticMode; limit: number; offset: number }>(['mode', 'limit', 'offset'], 'offset', (v) =>
       v.offset + v.limit > W[v.mode]
         ? { message: `In ${v.mode} mode offset + limit must not exceed ${W[v.mode]}; narrow the query instead of paging deeper.` }
@@ -101,6 +118,11 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     query: p.q,
     mode: p.mode,
     terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
+    sort: p.sort,
+    facets: p.facets ?? [],
+    yearFrom: p.year_from,
+    yearTo: p.year_to,
+    venueType: p.venue_type,
     highlightTerms: p.highlight === 'true' ? splitTerms(p.q).filter((t) => codePointLength(t) >= KEYWORD_QUERY.termMinChars) : [],
     topic: p.topic,
     limit: p.limit,

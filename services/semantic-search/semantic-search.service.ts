@@ -32,15 +32,15 @@ export class SemanticSearchService {
   constructor(private readonly deps: { keywordIndex: KeywordIndex; vector?: VectorSearchParts }) {}
 
   async search(p: SemanticParams): Promise<SemanticSearchAnswer> {
-    const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore };
+    const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore, yearFrom: p.yearFrom, yearTo: p.yearTo, venueType: p.venueType };
     const answer = (records: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => {
       const data = p.highlightTerms.length > 0 ? records.map((r) => ({ ...r, highlights: highlightsOf(r, SEMANTIC_HIGHLIGHT_FIELDS, p.highlightTerms) })) : records;
       return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
     };
     if (p.mode === 'keyword') {
-      const { total, hits } = await this.deps.keywordIndex.search({ terms: p.terms, filters, offset: p.offset, limit: p.limit });
+      const { total, hits, facets } = await this.deps.keywordIndex.search({ terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets });
       const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);
-      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(suggestion && { suggestion }) };
+      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {
       const page = (await this.nearest(p, filters, p.offset + p.limit)).slice(p.offset);

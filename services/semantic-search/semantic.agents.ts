@@ -1,4 +1,5 @@
 import { CHARGED_LIKE_HTTP, defineTool, HIGHLIGHT_FOR_AGENTS, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { KEYWORD_TOOL_PARAMS } from '../../modules/keyword-index';
 import { SHELVES, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { SEMANTIC_LIMITS as S, SEMANTIC_MODES, SEMANTIC_WINDOWS } from './semantic-params';
 
@@ -28,15 +29,16 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
       lang: param.optionalText({ description: '`ja` and `en` include multilingual papers.', enum: ['ja', 'en', 'all'], default: 'all' }),
       shelf: param.optionalText({ description: 'Editorial shelf.', enum: [...SHELVES, 'all'], default: 'all' }),
       highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
+      ...KEYWORD_TOOL_PARAMS,
     },
-    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight }) => ({
+    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight, facets, sort, year_from, year_to, venue_type }) => ({
       path: '/api/v1/papers/search',
-      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false },
+      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false, facets, sort, year_from, year_to, venue_type },
     }),
   }),
 ];
 
 /** The data-API llms.txt's lines for these endpoints (section "Endpoints"). */
 export const semanticLlmsTxt = (): string[] => [
-    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}, \`highlight\` \`true\` (each record's \`highlights\`: where the words of q occur in it, UTF-16 offsets and a snippet). Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
+    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}, keyword mode also \`facets\`, \`sort\` (\`relevance\`/\`newest\`), \`year_from\`, \`year_to\`, \`venue_type\` as on the public search, \`highlight\` \`true\` (each record's \`highlights\`: where the words of q occur in it, UTF-16 offsets and a snippet). Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
+import { facetCountsSchema, KEYWORD_PARAM_CODES, searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { semanticPaperSchema } from './semantic-paper';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
@@ -14,6 +14,7 @@ export const semanticAnswerSchema = z
     limit: z.int().min(1),
     offset: z.int().min(0),
     total: z.int().min(0).optional().meta({ description: 'Matches before the limit, in keyword mode only.' }),
+    facets: facetCountsSchema.optional().meta({ description: 'Keyword mode, when `facets` was asked for: counts over the whole match set, each field adding up to `total`.' }),
     suggestion: searchSuggestionSchema.optional().meta({ description: `Keyword mode only. ${suggestionDescription(KEYWORD_SPLIT_LIMITS)}` }),
   })
   .meta({ id: 'SemanticSearchResponse' });
@@ -50,6 +51,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
             invalid_lang: 'lang is not ja, en or all',
             invalid_shelf: 'shelf is not curated, japan_to_global, global_to_japan or all',
             invalid_highlight: 'highlight is not true or false',
+            ...KEYWORD_PARAM_CODES,
             too_many_terms: `keyword mode: more than ${L.maxKeywordTerms} terms`,
             term_too_short: 'keyword mode: a term shorter than 2 characters',
           },

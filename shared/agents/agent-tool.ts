@@ -74,3 +74,4 @@ export const fieldList = (shape: Record<string, unknown>) => Object.keys(shape).
 /** The search tools' `highlight`, on by default for agents: what a record's `highlights` give them. */
 export const HIGHLIGHT_FOR_AGENTS =
   'Add to each record `highlights`: each match of a query word in the record (field, UTF-16 `start`/`end` into that field as returned, the term, a short quotable `snippet`). On unless false.';
+

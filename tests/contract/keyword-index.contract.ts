@@ -1,4 +1,5 @@
-import type { KeywordHit, KeywordIndex, KeywordQuery } from '../../modules/keyword-index/keyword-index.port';
+import type { KeywordFilters, KeywordHit, KeywordIndex, KeywordQuery } from '../../modules/keyword-index/keyword-index.port';
+import { countFacets } from '../../modules/keyword-index/facet-counts';
 import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
@@ -154,6 +155,40 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
     it('reads the text as words, never as query syntax', async () => {
       expect(ids(await rank('title:peatland OR *'))).toContain(g03);
       expect(await rank('nonexistentterm')).toEqual([]);
+    });
+  });
+
+  describe('facets, newest first, and the year and venue-type filters', () => {
+    const FACETS = ['topic', 'lang', 'year', 'venue_type'] as const;
+
+    it('counts the whole match set by each facet, exactly as the reference does, adding up to total', async () => {
+      const cases: [string[], KeywordFilters][] = [[['carbon'], {}], [['水素'], {}], [['finance'], { langs: ['en'] }], [['climate'], { yearFrom: 2020 }]];
+      for (const [terms, filters] of cases) {
+        const query = { terms, filters, offset: 0, limit: 3, facets: FACETS };
+        const result = await index.search(query);
+        const expected = referenceSearch(FIXTURE_PAPERS, query);
+        expect(result.total).toBe(expected.total);
+        expect(result.facets).toEqual(countFacets(expected.matches, FACETS));
+        for (const facet of FACETS) expect(result.facets![facet]!.reduce((n, b) => n + b.count, 0)).toBe(result.total);
+      }
+    });
+
+    it('orders newest first (publication year descending, then the tie order) when asked, with the same match set', async () => {
+      const query = { terms: ['carbon'], filters: {}, offset: 0, limit: ALL, sort: 'newest' as const };
+      const result = await index.search(query);
+      expect(result.hits.map((h) => h.paper.id)).toEqual(referenceSearch(FIXTURE_PAPERS, query).ids);
+      const years = result.hits.map((h) => h.paper.year ?? -Infinity);
+      expect(years).toEqual([...years].sort((a, b) => b - a));
+      const page = await index.search({ ...query, offset: 2, limit: 3 });
+      expect(page.hits.map((h) => h.paper.id)).toEqual(result.hits.slice(2, 5).map((h) => h.paper.id));
+    });
+
+    it('filters by a year range and a venue type like the reference', async () => {
+      for (const filters of [{ yearFrom: 2021 }, { yearTo: 2019 }, { yearFrom: 2018, yearTo: 2022 }, { venueType: 'journal' as const }, { venueType: 'preprint' as const, yearFrom: 2020 }]) {
+        const query = { terms: ['carbon'], filters, offset: 0, limit: ALL };
+        const result = await index.search(query);
+        expect({ filters, ids: result.hits.map((h) => h.paper.id).sort() }).toEqual({ filters, ids: [...referenceSearch(FIXTURE_PAPERS, query).ids].sort() });
+      }
     });
   });
 

@@ -60,6 +60,40 @@ describe('public paper search (target all, demo corpus)', () => {
     expect(bad.body).toMatchObject({ code: 'invalid_highlight', status: 400 });
   });
 
+  it('counts the whole match set by facet, each facet adding up to total, and the counts hold as filters', async () => {
+    const res = await search({ q: 'carbon', facets: 'topic,lang,year,venue_type' }).expect(200);
+    expect(validate('SearchResponse', res.body)).toEqual([]);
+    const { total, facets } = res.body;
+    for (const name of ['topic', 'lang', 'year', 'venue_type']) expect(facets[name].reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(total);
+    // A bucket's count is what filtering by its value finds.
+    const journal = facets.venue_type.find((b: { value: string }) => b.value === 'journal');
+    expect((await search({ q: 'carbon', venue_type: 'journal' }).expect(200)).body.total).toBe(journal.count);
+    const year = facets.year.find((b: { value: number | null }) => b.value !== null);
+    expect((await search({ q: 'carbon', year_from: String(year.value), year_to: String(year.value) }).expect(200)).body.total).toBe(year.count);
+    expect('facets' in (await search({ q: 'carbon' }).expect(200)).body).toBe(false);
+  });
+
+  it('sorts newest first when asked: the same matches, publication year descending', async () => {
+    const relevance = await search({ q: 'hydrogen', limit: '50' }).expect(200);
+    const newest = await search({ q: 'hydrogen', limit: '50', sort: 'newest' }).expect(200);
+    expect(newest.body.total).toBe(relevance.body.total);
+    const years = newest.body.results.map((p: { year: number | null }) => p.year ?? -Infinity);
+    expect(years).toEqual([...years].sort((a: number, b: number) => b - a));
+    expect(years[0]).toBeGreaterThanOrEqual(Math.max(...relevance.body.results.map((p: { year: number | null }) => p.year ?? -Infinity)));
+  });
+
+  it.each([
+    [{ facets: 'topic,colour' }, 'invalid_facets'],
+    [{ sort: 'oldest' }, 'invalid_sort'],
+    [{ year_from: '20x' }, 'invalid_year_from'],
+    [{ year_to: '3000' }, 'invalid_year_to'],
+    [{ year_from: '2024', year_to: '2020' }, 'invalid_year_to'],
+    [{ venue_type: 'blog' }, 'invalid_venue_type'],
+  ])('refuses %j with %s', async (params, code) => {
+    const res = await search({ q: 'carbon', ...params }).expect(400);
+    expect(res.body).toMatchObject({ code, status: 400 });
+  });
+
   it('shows the generated demo corpus as such', async () => {
     const res = await search({ q: 'climate', limit: '50' }).expect(200);
     expect(res.body.results.length).toBeGreaterThan(0);

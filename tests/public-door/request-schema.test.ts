@@ -65,6 +65,8 @@ describe('request schemas', () => {
         limit: 10,
         offset: 0,
         highlight: false,
+        sort: 'relevance',
+        facets: [],
       });
       expect(parseSearchParams({ q: 'co2', topic: 'ccus', lang: 'ja', limit: '50', offset: '9950' })).toMatchObject({ topic: 'ccus', limit: 50, offset: 9950 });
     });

@@ -46,6 +46,15 @@ describe('data API paper search: keyword mode', () => {
     expect(plain.body.data.every((p: object) => !('highlights' in p))).toBe(true);
   });
 
+  it('counts facets and sorts newest first like the public search, over the same match set', async () => {
+    const query = { q: 'carbon pricing', facets: 'topic,year', sort: 'newest', limit: '50' };
+    const here = await search({ ...query, mode: 'keyword' }).expect(200);
+    const pub = await request(api.app.url).get('/api/v1/papers/search').query(query).expect(200);
+    expect(here.body.facets).toEqual(pub.body.facets);
+    expect(here.body.data.map((p: { id: string }) => p.id)).toEqual(pub.body.results.map((p: { id: string }) => p.id));
+    expect(here.body.facets.year.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(here.body.total);
+  });
+
   it('applies topic, lang, shelf and min_score inside the search', async () => {
     for (const shelf of SHELVES) {
       const res = await search({ q: 'climate', mode: 'keyword', shelf, min_score: '90', lang: 'ja', topic: 'hydrogen', limit: '50' }).expect(200);
@@ -69,6 +78,11 @@ describe('data API paper search: keyword mode', () => {
     [{ q: 'hydrogen', lang: 'zh' }, 'invalid_lang'],
     [{ q: 'hydrogen', shelf: 'archive' }, 'invalid_shelf'],
     [{ q: 'hydrogen', mode: 'keyword', highlight: '1' }, 'invalid_highlight'],
+    [{ q: 'hydrogen', mode: 'keyword', facets: 'author' }, 'invalid_facets'],
+    [{ q: 'hydrogen', facets: 'topic' }, 'invalid_facets'],
+    [{ q: 'hydrogen', mode: 'hybrid', sort: 'newest' }, 'invalid_sort'],
+    [{ q: 'hydrogen', venue_type: 'journal' }, 'invalid_venue_type'],
+    [{ q: 'hydrogen', mode: 'keyword', year_from: '2025', year_to: '2021' }, 'invalid_year_to'],
     [{ q: 'hydrogen', limit: '51' }, 'invalid_limit'],
     [{ q: 'hydrogen', min_score: 'high' }, 'invalid_min_score'],
     [{ q: 'hydrogen', min_score: '101' }, 'invalid_min_score'],

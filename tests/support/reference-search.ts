@@ -20,8 +20,8 @@ import type { Paper } from '../../shared/papers/paper.schema';
  * The search computed the plain way, paper by paper, from the model in relevance.ts: which papers
  * match and `total` (every engine), and the order and scores the embedded engine must give.
  */
-export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: number; ids: string[]; scores: number[] } {
-  const { topic, langs, shelf, minDraftScore } = query.filters;
+export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: number; ids: string[]; scores: number[]; matches: Paper[] } {
+  const { topic, langs, shelf, minDraftScore, yearFrom, yearTo, venueType } = query.filters;
   const texts = new Map(papers.map((p) => [p.id, searchTextOf(p)]));
   const holds = (text: SearchText, term: string) => FIELD_GROUP_NAMES.some((g) => text[g].some((v) => v.includes(term)));
   const bestIn = (text: SearchText, term: string) => Math.max(0, ...FIELD_GROUP_NAMES.flatMap((g) => text[g].map((v) => occurrences(v, term).best)));
@@ -37,6 +37,8 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
   const matches = papers
     .filter((p) => (topic === undefined || p.topic === topic) && (langs === undefined || (p.lang !== null && langs.includes(p.lang))))
     .filter((p) => (shelf === undefined || p.shelf === shelf) && (minDraftScore === undefined || minDraftScore <= 0 || (p.draft_score ?? -1) >= minDraftScore))
+    .filter((p) => (yearFrom === undefined || (p.year ?? -Infinity) >= yearFrom) && (yearTo === undefined || (p.year ?? Infinity) <= yearTo))
+    .filter((p) => venueType === undefined || p.venue_type === venueType)
     .filter((p) => query.terms.length > 0 && query.terms.every((term) => holds(texts.get(p.id)!, term)))
     .map((p) => {
       const text = texts.get(p.id)!;
@@ -48,11 +50,12 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
       return { paper: p, score };
     })
     .sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
-  if (query.terms.length > 1) {
+  if (query.sort === 'newest') matches.sort((a, b) => compareTies(a.paper, b.paper));
+  else if (query.terms.length > 1) {
     const window = matches.slice(0, PROXIMITY.window).map((m) => ({ ...m, score: m.score + proximityBonus(texts.get(m.paper.id)!, query.terms, idfs) }));
     window.sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
     matches.splice(0, window.length, ...window);
   }
   const page = matches.slice(query.offset, query.offset + query.limit);
-  return { total: matches.length, ids: page.map((m) => m.paper.id), scores: page.map((m) => m.score) };
+  return { total: matches.length, ids: page.map((m) => m.paper.id), scores: page.map((m) => m.score), matches: matches.map((m) => m.paper) };
 }
