@@ -118,6 +118,12 @@ describe('newest first and facets', () => {
     expect(searchBody({ terms: ['co2'], filters: {}, offset: 0, limit: 5, sort: 'newest' }, [1]).sort).toEqual(sortOrder('newest'));
   });
 
+  it('pages by keyset with search_after on the newest-first sort, from 0 (a paper without a year at Elasticsearch\'s missing value)', () => {
+    const body = searchBody({ terms: ['co2'], filters: {}, offset: 0, limit: 5, after: { year: 2021, id: 'p_x' } }, [1]);
+    expect(body).toMatchObject({ sort: sortOrder('newest'), from: 0, search_after: [2021, 'p_x'] });
+    expect(searchBody({ terms: ['co2'], filters: {}, offset: 0, limit: 5, after: { year: null, id: 'p_y' } }, [1]).search_after).toEqual(['-9223372036854775808', 'p_y']);
+  });
+
   it("counts each facet with a terms aggregation and a missing bucket, and reads them back in the engines' order", () => {
     const body = searchBody({ terms: ['co2', 'esg'], filters: {}, offset: 0, limit: 5, facets: ['topic', 'year'] }, [1, 1]);
     expect(body.aggs).toEqual(facetAggregations(['topic', 'year']));

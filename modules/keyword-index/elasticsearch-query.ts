@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { normalizeText } from '../../shared/text/normalize';
 import { corpusStatsAggregation, termScoring, wildcardQuery, WORD_FIELDS } from './elasticsearch-ranking';
-import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery } from './keyword-index.port';
+import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery, SortKey } from './keyword-index.port';
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
 import { orderFacet } from './facet-counts';
@@ -46,7 +46,7 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
 export type SearchBody = Required<
   Pick<estypes.SearchRequest, 'query' | 'sort' | 'from' | 'size' | 'track_total_hits' | 'track_scores' | '_source'>
 > &
-  Pick<estypes.SearchRequest, 'aggs'>;
+  Pick<estypes.SearchRequest, 'aggs' | 'search_after'>;
 
 export function paperDocument(paper: Paper): PaperDocument {
   // Elasticsearch has no NFKC without the ICU plugin, so the application normalises and the index stores the result.
@@ -103,6 +103,12 @@ export function sortOrder(sort: KeywordSort = 'relevance'): estypes.SortCombinat
   return sort === 'newest' ? ties : [{ _score: { order: 'desc' } }, ...ties];
 }
 
+/** Elasticsearch's sort value of a missing year under `missing: _last` in a descending sort. */
+const MISSING_YEAR_DESC = '-9223372036854775808';
+
+/** The newest-first sort values of a key, for `search_after` (a paper without a year sorts last). */
+export const searchAfter = (key: SortKey): estypes.SortResults => [key.year ?? MISSING_YEAR_DESC, key.id];
+
 /** Terms aggregations counting the match set by each facet, with a `missing` bucket so the counts add up to the total. */
 export function facetAggregations(facets: readonly FacetName[]): Record<string, estypes.AggregationsAggregationContainer> {
   return Object.fromEntries(
@@ -144,8 +150,9 @@ function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: es
 export function searchBody(query: KeywordQuery, idfs: number[], options: { corpusStats?: boolean } = {}): SearchBody {
   return {
     query: matchQuery(query, query.terms.map((term, i) => termScoring(term, idfs[i] ?? 1))),
-    sort: sortOrder(query.sort),
-    from: query.offset,
+    sort: sortOrder(query.after ? 'newest' : query.sort),
+    from: query.after ? 0 : query.offset,
+    ...(query.after && { search_after: searchAfter(query.after) }),
     size: query.limit,
     track_total_hits: true,
     // Hits carry `_score` whatever the sort; without it Elasticsearch may leave it null under a field sort.

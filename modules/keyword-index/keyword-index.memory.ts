@@ -1,6 +1,6 @@
 import type { Paper } from '../../shared/papers/paper.schema';
 import { RankingUnavailableError, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
-import { hasFilters, passesFilters } from './relevance';
+import { compareTies, hasFilters, passesFilters } from './relevance';
 import { MemoryIndexState } from './memory-index-state';
 import { countFacets } from './facet-counts';
 
@@ -45,8 +45,12 @@ export class MemoryKeywordIndex implements KeywordIndex {
     const accept = hasFilters(query.filters) ? (p: Paper) => passesFilters(p, query.filters) : undefined;
     const state = this.state;
     const { slots, scores, idfs } = state.match(query.terms, accept);
-    const page =
-      query.sort === 'newest' ? state.newest(slots, scores, query.offset, query.limit) : state.page(slots, scores, query.offset, query.limit, query.terms, idfs);
+    const after = query.after;
+    const page = after
+      ? state.newest(slots.filter((slot) => compareTies(state.papers[slot]!, after) > 0), scores, 0, query.limit)
+      : query.sort === 'newest'
+        ? state.newest(slots, scores, query.offset, query.limit)
+        : state.page(slots, scores, query.offset, query.limit, query.terms, idfs);
     const facets = query.facets?.length ? countFacets(slots.map((slot) => state.papers[slot]!), query.facets) : undefined;
     return { total: slots.length, hits: page.map(({ slot, score }) => ({ paper: state.papers[slot]!, score })), ...(facets && { facets }) };
   }

@@ -11,6 +11,18 @@ export interface KeywordQuery {
   sort?: KeywordSort;
   /** Count the whole match set by these fields (`facets` of the answer). */
   facets?: readonly FacetName[];
+  /**
+   * Keyset paging: only the matches after this one in the newest-first order (publication year
+   * descending, then id), `offset` not applied. The order of immutable-enough keys, so a page sequence
+   * neither repeats nor skips a paper while others are added or updated (unless its year changes).
+   */
+  after?: SortKey;
+}
+
+/** Where a paper stands in the newest-first order. */
+export interface SortKey {
+  year: number | null;
+  id: string;
 }
 
 export const KEYWORD_SORTS = ['relevance', 'newest'] as const;

@@ -2,7 +2,7 @@ import { codePointLength, splitTerms } from '../../shared/text/normalize';
 import { coded, oneOf, rule, text, wholeNumber, type RuleProblem } from '../../shared/http/param-schemas';
 import { param } from '../../shared/agents/agent-tool';
 import { VENUE_TYPES } from '../../shared/papers/paper.schema';
-import { FACET_NAMES, KEYWORD_SORTS, type FacetName } from './keyword-index.port';
+import { FACET_NAMES, KEYWORD_SORTS, type FacetName, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type KeywordSort, type SortKey } from './keyword-index.port';
 
 /**
  * The rules of a keyword query, the same on both doors (spec 000 §4.1, spec 001 §4.7): q of at
@@ -60,13 +60,49 @@ export const keywordParams = {
       description: `Count the whole match set by these fields (comma-separated: ${FACET_NAMES.join(', ')}): \`facets\` in the answer gives, per field, each value with its count, most frequent first, papers without a value counted under \`null\`, so each field's counts add up to \`total\`.`,
     },
   ),
-  sort: coded(oneOf(KEYWORD_SORTS).default('relevance'), 'invalid_sort', {
-    description: '`relevance` (the default): best first by the relevance model; `newest`: publication year descending (papers without a year last), then a stable order.',
+  sort: coded(oneOf(KEYWORD_SORTS).optional(), 'invalid_sort', {
+    description: '`relevance` (the default without `cursor`): best first by the relevance model; `newest` (the order of `cursor` paging): publication year descending (papers without a year last), then a stable order.',
   }),
+  cursor: coded(
+    text()
+      .check(rule<string>((v) => v === '*' || decodeCursor(v) !== undefined, 'cursor is * (the first page) or the next_cursor of a previous answer, unchanged.'))
+      .transform((v) => (v === '*' ? null : decodeCursor(v)!))
+      .optional(),
+    'invalid_cursor',
+    {
+      description:
+        'Deep paging: `*` for the first page, then each answer\'s `next_cursor` (absent on the last page), with the same other parameters. Pages come newest first and go through the whole match set with no depth limit; a page sequence never repeats or skips a paper that existed when it began, while others are added or updated (unless a paper\'s year itself changes). Not with `offset`, nor with `sort=relevance`.',
+    },
+  ),
   year_from: coded(wholeNumber(YEARS.min, YEARS.max).optional(), 'invalid_year_from', { description: 'Only papers published in or after this year (papers without a year are left out).' }),
   year_to: coded(wholeNumber(YEARS.min, YEARS.max).optional(), 'invalid_year_to', { description: 'Only papers published in or before this year (papers without a year are left out).' }),
   venue_type: coded(oneOf(VENUE_TYPES).optional(), 'invalid_venue_type', { description: `Only papers of this kind of venue: ${VENUE_TYPES.join(', ')}.` }),
 };
+
+/** A key as a cursor: opaque to clients (base64url of `[year, id]`), so its form may change. */
+export const encodeCursor = (key: SortKey): string => Buffer.from(JSON.stringify([key.year, key.id])).toString('base64url');
+
+export function decodeCursor(value: string): SortKey | undefined {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
+    const [year, id] = decoded as unknown[];
+    if (!((year === null || Number.isInteger(year)) && typeof id === 'string' && id.length > 0 && id.length <= 128)) return undefined;
+    return encodeCursor({ year: year as number | null, id }) === value ? { year: year as number | null, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cursor pages newest first from the start of the match set: with an offset or a relevance order it is a mistake. */
+export const cursorProblem = (v: { cursor?: SortKey | null; offset?: number; sort?: KeywordSort }) =>
+  v.cursor === undefined
+    ? undefined
+    : v.offset
+      ? { message: 'cursor paging does not take offset: send cursor=* for the first page, then each next_cursor.' }
+      : v.sort === 'relevance'
+        ? { message: 'cursor paging is newest first: leave sort out, or send sort=newest.' }
+        : undefined;
 
 /** year_from after year_to is a mistake, not an empty answer. */
 export const yearRangeProblem = (v: { year_from?: number; year_to?: number }) =>
@@ -79,13 +115,27 @@ export const KEYWORD_PARAM_CODES = {
   invalid_year_from: `year_from is not a whole number from ${YEARS.min} to ${YEARS.max}`,
   invalid_year_to: `year_to is not a whole number from ${YEARS.min} to ${YEARS.max}, or is before year_from`,
   invalid_venue_type: `venue_type is not one of ${VENUE_TYPES.join(', ')}`,
+  invalid_cursor: 'cursor is not * or a next_cursor of this search, or is sent with offset or sort=relevance',
 } as const;
 
 /** The same parameters in both doors' MCP search tools (typed by JSON, documented with the limits above). */
 export const KEYWORD_TOOL_PARAMS = {
   facets: param.optionalText({ description: `Count the whole match set by these fields, comma-separated: ${FACET_NAMES.join(', ')} (keyword matching only).` }),
   sort: param.optionalText({ description: 'relevance (the default) or newest: publication year descending (keyword matching only).', enum: KEYWORD_SORTS, default: 'relevance' }),
+  cursor: param.optionalText({ description: 'Deep paging (keyword matching only): * for the first page, then each answer\'s next_cursor, unchanged; newest first, every match once, no depth limit. Not with offset.' }),
   year_from: param.optionalInteger({ description: 'Only papers published in or after this year (keyword matching only).', minimum: YEARS.min, maximum: YEARS.max }),
   year_to: param.optionalInteger({ description: 'Only papers published in or before this year (keyword matching only).', minimum: YEARS.min, maximum: YEARS.max }),
   venue_type: param.optionalText({ description: 'Only papers of this kind of venue (keyword matching only).', enum: VENUE_TYPES }),
 };
+
+/**
+ * One page of a keyword search, by offset or (`cursor`: null for the first page) by keyset: a keyset
+ * page asks for one more match than it shows, so it knows whether a next page exists and gives its cursor.
+ */
+export async function searchPage(index: KeywordIndex, query: KeywordQuery, cursor: SortKey | null | undefined): Promise<KeywordSearchResult & { nextCursor?: string }> {
+  if (cursor === undefined) return index.search(query);
+  const result = await index.search({ ...query, offset: 0, limit: query.limit + 1, sort: 'newest', ...(cursor && { after: cursor }) });
+  const hits = result.hits.slice(0, query.limit);
+  const last = hits.at(-1)?.paper;
+  return { ...result, hits, ...(result.hits.length > query.limit && last && { nextCursor: encodeCursor({ year: last.year, id: last.id }) }) };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type PaperLang, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, type FacetName, type KeywordSort } from '../../modules/keyword-index';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, cursorProblem, type FacetName, type KeywordSort, type SortKey } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -30,6 +30,8 @@ export interface SearchParams {
   /** Add each record's `highlights`: where the terms occur in the text it carries. */
   highlight: boolean;
   sort: KeywordSort;
+  /** Keyset paging: null for the first page (`cursor=*`), the key after which to continue, or absent for offset paging. */
+  cursor?: SortKey | null;
   facets: FacetName[];
   yearFrom?: number;
   yearTo?: number;
@@ -72,6 +74,7 @@ export const searchQuerySchema = z
   })
   .check(
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
+    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort }>(['cursor', 'offset', 'sort'], 'cursor', cursorProblem),
     crossRule<{ limit: number; offset: number }>(['limit', 'offset'], 'offset', (v) =>
       v.offset + v.limit > L.maxWindow ? { message: `offset + limit must not exceed ${L.maxWindow}; narrow the query instead of paging deeper.` } : undefined,
     ),
@@ -88,7 +91,8 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     limit: p.limit,
     offset: p.offset,
     highlight: p.highlight === 'true',
-    sort: p.sort,
+    sort: p.sort ?? (p.cursor === undefined ? 'relevance' : 'newest'),
+    cursor: p.cursor,
     facets: p.facets ?? [],
     yearFrom: p.year_from,
     yearTo: p.year_to,

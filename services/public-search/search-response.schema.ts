@@ -21,6 +21,7 @@ export const searchResponseSchema = z
     limit: z.int().meta({ description: 'The applied limit.' }),
     offset: z.int().meta({ description: 'The applied offset.' }),
     results: z.array(publicPaperSchema),
+    next_cursor: z.string().optional().meta({ description: 'With `cursor`: pass it as `cursor` for the next page; absent on the last page.' }),
     facets: facetCountsSchema.optional(),
     suggestion: searchSuggestionSchema.optional().meta({ description: suggestionDescription({ maxTerms: L.maxTerms, minTermChars: L.termMinChars }) }),
   })

@@ -4,7 +4,7 @@ import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDef
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, type FacetName, type KeywordSort } from '../../modules/keyword-index';
+import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, cursorProblem, type FacetName, type KeywordSort, type SortKey } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -42,6 +42,8 @@ export interface SemanticParams {
   highlightTerms: string[];
   /** Keyword mode only (refused in the other modes): order, facets, year and venue-type filters. */
   sort: KeywordSort;
+  /** Keyset paging: null for the first page (`cursor=*`), the key after which to continue, or absent for offset paging. */
+  cursor?: SortKey | null;
   facets: FacetName[];
   yearFrom?: number;
   yearTo?: number;
@@ -49,7 +51,7 @@ export interface SemanticParams {
 }
 
 /** The parameters only keyword mode takes. */
-const KEYWORD_ONLY = ['facets', 'sort', 'year_from', 'year_to', 'venue_type'] as const;
+const KEYWORD_ONLY = ['facets', 'sort', 'year_from', 'year_to', 'venue_type', 'cursor'] as const;
 
 const L = SEMANTIC_LIMITS;
 const W = SEMANTIC_WINDOWS;
@@ -95,6 +97,7 @@ export const semanticQuerySchema = z
   })
   .check(
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
+    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort }>(['cursor', 'offset', 'sort'], 'cursor', cursorProblem),
     ...KEYWORD_ONLY.map((name) =>
       crossRule<{ mode: SemanticMode } & Record<string, unknown>>(['mode', name], name, (v) =>
         v.mode !== 'keyword' && v[name] !== undefined && v[name] !== 'relevance' ? { message: `${name} applies to keyword mode only (mode=keyword).` } : undefined,
@@ -118,7 +121,8 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     query: p.q,
     mode: p.mode,
     terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
-    sort: p.sort,
+    sort: p.sort ?? (p.cursor === undefined ? 'relevance' : 'newest'),
+    cursor: p.cursor,
     facets: p.facets ?? [],
     yearFrom: p.year_from,
     yearTo: p.year_to,

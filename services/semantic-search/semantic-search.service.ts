@@ -1,6 +1,6 @@
 import { EmbeddingError } from '../../modules/embeddings';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, splitSuggestion } from '../../modules/keyword-index';
+import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, searchPage, splitSuggestion } from '../../modules/keyword-index';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { VectorHit, VectorSearchParts } from '../../modules/vector-index';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
@@ -38,9 +38,9 @@ export class SemanticSearchService {
       return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
     };
     if (p.mode === 'keyword') {
-      const { total, hits, facets } = await this.deps.keywordIndex.search({ terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets });
+      const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets }, p.cursor);
       const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);
-      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(facets && { facets }), ...(suggestion && { suggestion }) };
+      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {
       const page = (await this.nearest(p, filters, p.offset + p.limit)).slice(p.offset);

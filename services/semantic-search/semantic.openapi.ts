@@ -14,6 +14,7 @@ export const semanticAnswerSchema = z
     limit: z.int().min(1),
     offset: z.int().min(0),
     total: z.int().min(0).optional().meta({ description: 'Matches before the limit, in keyword mode only.' }),
+    next_cursor: z.string().optional().meta({ description: 'Keyword mode with `cursor`: pass it as `cursor` for the next page; absent on the last page.' }),
     facets: facetCountsSchema.optional().meta({ description: 'Keyword mode, when `facets` was asked for: counts over the whole match set, each field adding up to `total`.' }),
     suggestion: searchSuggestionSchema.optional().meta({ description: `Keyword mode only. ${suggestionDescription(KEYWORD_SPLIT_LIMITS)}` }),
   })

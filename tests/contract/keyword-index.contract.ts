@@ -183,6 +183,23 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
       expect(page.hits.map((h) => h.paper.id)).toEqual(result.hits.slice(2, 5).map((h) => h.paper.id));
     });
 
+    it('pages by keyset (after the last key seen) through exactly the newest-first order, whatever the page size', async () => {
+      const whole = await index.search({ terms: ['carbon'], filters: {}, offset: 0, limit: ALL, sort: 'newest' });
+      for (const size of [1, 2, 3]) {
+        const seen: string[] = [];
+        let after: { year: number | null; id: string } | undefined;
+        for (;;) {
+          const page = await index.search({ terms: ['carbon'], filters: {}, offset: 0, limit: size, sort: 'newest', ...(after && { after }) });
+          expect(page.total).toBe(whole.total);
+          if (page.hits.length === 0) break;
+          seen.push(...page.hits.map((h) => h.paper.id));
+          const last = page.hits.at(-1)!.paper;
+          after = { year: last.year, id: last.id };
+        }
+        expect(seen).toEqual(whole.hits.map((h) => h.paper.id));
+      }
+    });
+
     it('filters by a year range and a venue type like the reference', async () => {
       for (const filters of [{ yearFrom: 2021 }, { yearTo: 2019 }, { yearFrom: 2018, yearTo: 2022 }, { venueType: 'journal' as const }, { venueType: 'preprint' as const, yearFrom: 2020 }]) {
         const query = { terms: ['carbon'], filters, offset: 0, limit: ALL };

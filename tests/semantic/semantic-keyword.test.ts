@@ -55,6 +55,15 @@ describe('data API paper search: keyword mode', () => {
     expect(here.body.facets.year.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(here.body.total);
   });
 
+  it('pages by cursor in keyword mode exactly as the public search does', async () => {
+    let [here, pub] = [await search({ q: 'carbon', mode: 'keyword', cursor: '*', limit: '30' }).expect(200), await request(api.app.url).get('/api/v1/papers/search').query({ q: 'carbon', cursor: '*', limit: '30' }).expect(200)];
+    for (let page = 0; page < 3; page++) {
+      expect(here.body.data.map((p: { id: string }) => p.id)).toEqual(pub.body.results.map((p: { id: string }) => p.id));
+      expect(here.body.next_cursor).toBe(pub.body.next_cursor);
+      [here, pub] = [await search({ q: 'carbon', mode: 'keyword', cursor: here.body.next_cursor, limit: '30' }).expect(200), await request(api.app.url).get('/api/v1/papers/search').query({ q: 'carbon', cursor: pub.body.next_cursor, limit: '30' }).expect(200)];
+    }
+  });
+
   it('applies topic, lang, shelf and min_score inside the search', async () => {
     for (const shelf of SHELVES) {
       const res = await search({ q: 'climate', mode: 'keyword', shelf, min_score: '90', lang: 'ja', topic: 'hydrogen', limit: '50' }).expect(200);
@@ -82,6 +91,8 @@ describe('data API paper search: keyword mode', () => {
     [{ q: 'hydrogen', facets: 'topic' }, 'invalid_facets'],
     [{ q: 'hydrogen', mode: 'hybrid', sort: 'newest' }, 'invalid_sort'],
     [{ q: 'hydrogen', venue_type: 'journal' }, 'invalid_venue_type'],
+    [{ q: 'hydrogen', cursor: '*' }, 'invalid_cursor'],
+    [{ q: 'hydrogen', mode: 'keyword', cursor: 'x' }, 'invalid_cursor'],
     [{ q: 'hydrogen', mode: 'keyword', year_from: '2025', year_to: '2021' }, 'invalid_year_to'],
     [{ q: 'hydrogen', limit: '51' }, 'invalid_limit'],
     [{ q: 'hydrogen', min_score: 'high' }, 'invalid_min_score'],
