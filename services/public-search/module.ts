@@ -1,6 +1,7 @@
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { SEARCH_TOOLS, searchLlmsTxt } from './search.agents';
+import { feedRoutes } from './feed.routes';
 import { paperRecordRoutes } from './paper-record.routes';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
@@ -12,7 +13,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
   // papers: a paper's record (`/api/v1/papers/{id}`) is read from Postgres, the source of truth.
   dependsOn: ['keyword-index', 'papers'],
-  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
   contributes: { public: { tools: SEARCH_TOOLS, llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: searchLlmsTxt(config) }) } },
   async init({ config, logger, get }) {
     const service = new PaperSearchService(get(keywordIndexModule), config.publicBaseUrl);
@@ -22,6 +23,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
       routes: [
         { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
         { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },
       ],
     };
   },

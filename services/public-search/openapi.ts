@@ -1,14 +1,24 @@
+import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
 import { problemResponse, type ErrorCodes } from '../../shared/openapi/problem';
-import { SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
+import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { paperPathSchema } from './paper-record.routes';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
 
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 import { KEYWORD_PARAM_CODES } from '../../modules/keyword-index';
+import { SITE_NAME } from '../../shared/site-name';
+import { FEED_SIZE } from './atom-feed';
+import { FEED_PATH } from './feed.routes';
 
 /** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
+/** The feed takes the search's q, topic and lang: their codes. */
+const feedCodes = (): ErrorCodes => {
+  const { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang } = SEARCH_ERROR_CODES;
+  return { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang };
+};
+
 export const SEARCH_ERROR_CODES: ErrorCodes = {
   missing_query: `q is absent, or shorter than ${L.queryMinChars} characters once trimmed`,
   query_too_long: `q is longer than ${L.queryMaxChars} characters`,
@@ -21,6 +31,8 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
   invalid_highlight: 'highlight is not true or false',
   ...KEYWORD_PARAM_CODES,
 };
+
+const FEED_ERROR_CODES = feedCodes();
 
 const door = { ...requestIdHeaders, ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };
 
@@ -68,7 +80,7 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
   return createDocument({
     openapi: '3.1.0',
     info: {
-      title: 'GX Research Paper Search',
+      title: SITE_NAME,
       version: '1.0.0',
       // OpenAPI 3.1 has info.summary; the library's type does not know it yet.
       ...({ summary: 'Unauthenticated keyword search over GX, ESG and climate research papers.' } as object),
@@ -128,6 +140,24 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               { papers_unavailable: 'the paper store (Postgres) is unavailable', upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)' },
               headerSet(door, retryAfterHeaders(true)),
             ),
+          },
+        },
+      },
+      [FEED_PATH]: {
+        get: {
+          operationId: 'getPapersFeed',
+          summary: 'An Atom feed of the newest papers matching a search',
+          description: `Atom 1.0 (RFC 4287): the ${FEED_SIZE} newest papers (publication year descending) matching q, with topic and lang as in the search; each entry is a paper's page, its authors, topic and tags, and its summary. For feed readers following a topic; cached like the search.`,
+          requestParams: { query: feedQuerySchema },
+          responses: {
+            '200': {
+              description: 'The feed.',
+              headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
+              content: { 'application/atom+xml': { schema: z.string() } },
+            },
+            '400': problemResponse(400, 'A parameter is invalid.', FEED_ERROR_CODES, headerSet(door)),
+            ...doorProblems(),
+            '503': problemResponse(503, 'The search backend is unavailable; retry later.', { search_unavailable: 'the search backend is unavailable' }, headerSet(door, retryAfterHeaders(true))),
           },
         },
       },

@@ -99,3 +99,18 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     venueType: p.venue_type,
   };
 }
+
+/** The query of the Atom feed (`GET /feeds/papers.atom`): the search's q, topic and lang, the same rules and codes. */
+export const feedQuerySchema = z.object({ q: searchQuerySchema.shape.q, topic: searchQuerySchema.shape.topic, lang: searchQuerySchema.shape.lang });
+
+export interface FeedParams {
+  query: string;
+  terms: string[];
+  topic: TopicSlug | null;
+  lang: SearchLang;
+}
+
+export function parseFeedParams(query: RawQuery): FeedParams {
+  const p = parseQuery(feedQuerySchema, query);
+  return { query: p.q, terms: splitTerms(p.q), topic: p.topic ?? null, lang: p.lang };
+}

@@ -31,8 +31,10 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, twelve parameters) and one paper by id (getPaper)', () => {
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}']);
+  it('describes the search (operationId searchPapers, twelve parameters), one paper by id (getPaper) and the Atom feed (getPapersFeed)', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/feeds/papers.atom']);
+    expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
+    expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
     expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'cursor', 'year_from', 'year_to', 'venue_type']);
