@@ -9,11 +9,14 @@ import { newPaperSchema, type PaperField } from '../../shared/papers/paper.schem
 
 /** The Postgres type a field is stored as, from its zod type (a new kind of field fails loudly at start). */
 export function columnType(field: z.ZodType): string {
-  const def = field._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; format?: string; check?: string };
+  const def = field._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType; format?: string; check?: string };
   switch (def.type) {
     case 'nullable':
     case 'optional':
       return columnType(def.innerType!);
+    case 'pipe':
+      // A value normalised on its way in (a URL to its serialisation) is stored as what it was read as.
+      return columnType(def.in!);
     case 'array':
       return `${columnType(def.element!)}[]`;
     case 'boolean':

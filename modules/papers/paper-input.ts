@@ -24,7 +24,9 @@ const cleanList = z
 export function lenientField(field: z.ZodType): z.ZodType {
   const def = field._zod.def as { type: string; innerType?: z.ZodType };
   const inner = def.type === 'nullable' ? def.innerType! : field;
-  const kind = (inner._zod.def as { type: string }).type;
+  const innerDef = inner._zod.def as { type: string; in?: z.ZodType };
+  // A value normalised on its way in (a URL to its serialisation) is read as what it is read from.
+  const kind = innerDef.type === 'pipe' ? (innerDef.in!._zod.def as { type: string }).type : innerDef.type;
   if (kind === 'array') return cleanList;
   if (kind === 'string') return trimmedOrNull.pipe(inner.nullable() as z.ZodType<unknown, string | null>);
   return inner.nullish().transform((v) => v ?? null);

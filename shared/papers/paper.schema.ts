@@ -27,7 +27,8 @@ export const SHELVES = ['curated', 'japan_to_global', 'global_to_japan'] as cons
 export type Shelf = (typeof SHELVES)[number];
 
 const orNull = <T extends z.ZodType>(schema: T, description: string) => schema.nullable().meta({ description });
-const httpUrl = () => z.url({ protocol: /^https?$/ });
+// Stored as its WHATWG serialisation (punycode host, percent-encoded path): a URI every client accepts.
+const httpUrl = () => z.url({ protocol: /^https?$/ }).overwrite((v) => new URL(v).href);
 
 export const paperSchema = z.object({
   id: z.string().meta({ description: 'Stable, opaque paper identifier (derived from the paper\'s identity: its DOI when it has one).' }),

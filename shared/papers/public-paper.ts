@@ -53,7 +53,8 @@ export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper 
   const computed: Pick<PublicPaper, 'abstract' | 'url' | 'citation_url'> = {
     abstract: display === null ? null : truncateText(display, ABSTRACT_MAX_CHARS),
     url,
-    citation_url: paper.doi ? `https://doi.org/${paper.doi}` : (paper.source_url ?? url),
+    // A DOI may hold characters a URI may not (`<`, `[`, a space): percent-encoded, the link is one a strict client accepts.
+    citation_url: paper.doi ? `https://doi.org/${encodeURI(paper.doi)}` : (paper.source_url ?? url),
   };
   // In the schema's order, which is what a client reads (a plain loop: this runs for every result).
   const record: Record<string, unknown> = {};
