@@ -1,4 +1,6 @@
-import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { CHARGED_LIKE_HTTP, defineTool, outputOf, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { listEnvelope } from '../../shared/openapi/data-api-operation';
+import { companySchema, companySummarySchema, metricSearchRecordSchema, metricSeriesSchema, reportSchema, reportSummarySchema } from './company-responses';
 import { REPORT_TYPES, SBT_STATUSES } from './company-inputs';
 import { COMPANY_LIMITS } from './company-params';
 
@@ -22,6 +24,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
       limit: param.optionalInteger({ description: 'Companies per page.', minimum: 1, maximum: COMPANY_LIMITS.companies, default: COMPANY_LIMITS.companies }),
       offset: offset(COMPANY_LIMITS.maxOffset),
     },
+    output: listEnvelope(companySummarySchema),
     request: ({ industry, limit, offset }) => ({ path: '/api/v1/companies', query: { industry, limit, offset } }),
   }),
   defineTool({
@@ -29,6 +32,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
     title: 'Get one company',
     description: `One company's overview, industry, SBTi status and report coverage (GET /api/v1/companies/{code}). Unknown code: not_found; malformed: invalid_id. ${CHARGED_LIKE_HTTP}`,
     input: { code },
+    output: outputOf(companySchema),
     request: ({ code }) => ({ path: `/api/v1/companies/${seg(code)}` }),
   }),
   defineTool({
@@ -42,6 +46,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
       limit: param.optionalInteger({ description: 'Reports per page.', minimum: 1, maximum: COMPANY_LIMITS.reports, default: COMPANY_LIMITS.reports }),
       offset: offset(COMPANY_LIMITS.maxOffset),
     },
+    output: listEnvelope(reportSummarySchema),
     request: ({ code, type, year, limit, offset }) => ({ path: `/api/v1/companies/${seg(code)}/reports`, query: { type, year, limit, offset } }),
   }),
   defineTool({
@@ -51,6 +56,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
     input: {
       report_id: param.text({ description: 'Report id: rpt_{code}_{publication year}_{type}, e.g. rpt_7203_2024_integrated.', pattern: '^rpt_[0-9][0-9A-Z]{3}_[0-9]{4}_(integrated|sustainability|environmental|csr)$' }),
     },
+    output: outputOf(reportSchema),
     request: ({ report_id }) => ({ path: `/api/v1/reports/${seg(report_id)}` }),
   }),
   defineTool({
@@ -63,6 +69,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
       year_to: year('Last publication year (inclusive).'),
       include_raw: param.optionalBoolean({ description: 'true adds raw_extraction, the full AI extraction JSON (heavy).', default: false }),
     },
+    output: outputOf(metricSeriesSchema),
     request: ({ code, year_from, year_to, include_raw }) => ({
       path: `/api/v1/companies/${seg(code)}/gx-metrics`,
       query: { year_from, year_to, include_raw: include_raw === undefined ? undefined : include_raw ? '1' : '0' },
@@ -79,6 +86,7 @@ export const COMPANY_TOOLS: readonly AgentTool[] = [
       limit: param.optionalInteger({ description: 'Records per page.', minimum: 1, maximum: COMPANY_LIMITS.metrics, default: COMPANY_LIMITS.metrics }),
       offset: offset(COMPANY_LIMITS.maxOffset),
     },
+    output: listEnvelope(metricSearchRecordSchema),
     request: ({ industry, year, sbt_status, limit, offset }) => ({ path: '/api/v1/gx-metrics', query: { industry, year, sbt_status, limit, offset } }),
   }),
 ];

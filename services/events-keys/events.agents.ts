@@ -1,4 +1,5 @@
-import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { CHARGED_LIKE_HTTP, defineTool, outputOf, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { eventPageSchema, eventSchema } from './event.schema';
 import { EVENT_LIMITS, EVENT_STATUSES } from './event-params';
 
 const seg = encodeURIComponent;
@@ -20,6 +21,7 @@ export const EVENT_TOOLS: readonly AgentTool[] = [
       limit: param.optionalInteger({ description: 'Events per page.', minimum: EVENT_LIMITS.limitMin, maximum: EVENT_LIMITS.limitMax, default: EVENT_LIMITS.limitDefault }),
       cursor: param.optionalText({ description: 'next_cursor of the previous page, unchanged.' }),
     },
+    output: outputOf(eventPageSchema),
     request: (a) => ({
       path: '/api/v1/intelligence-events',
       query: { event_type: a.event_type, status: a.status, subject_kind: a.subject_kind, subject_id: a.subject_id, occurred_from: a.occurred_from, occurred_to: a.occurred_to, limit: a.limit, cursor: a.cursor },
@@ -30,6 +32,7 @@ export const EVENT_TOOLS: readonly AgentTool[] = [
     title: 'Get one intelligence event',
     description: `One intelligence event by id (GET /api/v1/intelligence-events/{id}). ${CHARGED_LIKE_HTTP}`,
     input: { id: param.text({ description: 'Event id: evt_ followed by 20 characters.' }) },
+    output: outputOf(eventSchema),
     request: ({ id }) => ({ path: `/api/v1/intelligence-events/${seg(id)}` }),
   }),
 ];

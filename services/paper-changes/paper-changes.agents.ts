@@ -1,5 +1,6 @@
 import type { Config } from '../../shared/config/config';
-import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { CHARGED_LIKE_HTTP, defineTool, outputOf, param, type AgentTool } from '../../shared/agents/agent-tool';
+import { paperChangePageSchema } from './paper-change.schema';
 import { CHANGE_LIMITS as L } from './change-params';
 import { CURSOR_EXPIRED } from './paper-change-feed';
 import { CHANGES_PATH } from './paper-changes.routes';
@@ -20,6 +21,7 @@ export const PAPER_CHANGE_TOOLS: readonly AgentTool[] = [
       since: param.optionalText({ description: 'next_cursor of the previous answer, unchanged; absent or 0: from the beginning.' }),
       limit: param.optionalInteger({ description: 'Changes per answer.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
     },
+    output: outputOf(paperChangePageSchema),
     request: ({ since, limit }) => ({ path: CHANGES_PATH, query: { since, limit } }),
   }),
 ];

@@ -1,4 +1,7 @@
 import { type AgentTool, defineTool, fieldList, HIGHLIGHT_FOR_AGENTS, param } from '../../shared/agents/agent-tool';
+import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
+import { agentPaperSchema, paperForAgents } from './paper-for-agents';
+import { searchResponseSchema } from './search-response.schema';
 import type { Config } from '../../shared/config/config';
 import { TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { ABSTRACT_MAX_CHARS, publicPaperSchema } from '../../shared/papers/public-paper';
@@ -25,6 +28,7 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       'Japanese and Chinese have no spaces, and each term is one substring: split a phrase into its words (炭素税 効果, not 炭素税の効果).',
       `Answers { api_version, query, topic, lang, total, count, limit, offset, results[], suggestion? }; each result is a paper record (${fieldList(RECORD_FIELDS)}; the abstract at most ${ABSTRACT_MAX_CHARS} characters).`,
       'Each record carries highlights (on unless highlight is false): where each term occurs in it (field, UTF-16 start/end into that field as returned, term) and a quotable snippet.',
+      `Records are compact: ${COMPACT_RECORDS_FOR_AGENTS} They carry no relevance score (the HTTP answer has none): with sort relevance, results come best first.`,
       'When total is 0 and q held unspaced Japanese or Chinese, suggestion { q, total, reason } gives the same text split into words and how many papers it finds: call again with suggestion.q.',
       'Invalid parameters give a tool error with the HTTP error code (missing_query, too_many_terms, term_too_short, invalid_limit, invalid_offset, invalid_topic, invalid_lang).',
     ].join(' '),
@@ -37,18 +41,22 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
       ...KEYWORD_TOOL_PARAMS,
     },
-    request: ({ q, topic, lang, limit, offset, highlight, facets, sort, year_from, year_to, venue_type }) => ({
+    output: compactAnswerSchema(searchResponseSchema, 'results'),
+    present: (answer) => compactAnswer(answer, 'results'),
+    request: ({ q, topic, lang, limit, offset, highlight, facets, sort, cursor, year_from, year_to, venue_type }) => ({
       path: SEARCH_PATH,
-      query: { q, topic, lang, limit, offset, highlight: highlight !== false, facets, sort, year_from, year_to, venue_type },
+      query: { q, topic, lang, limit, offset, highlight: highlight !== false, facets, sort, cursor, year_from, year_to, venue_type },
     }),
   }),
   defineTool({
     name: 'getPaper',
     title: 'Get one paper',
-    description: `The public record of one paper by its id (the \`id\` of a search result): the same fields as a search result. GET /api/v1/papers/{id}. Unknown id: tool error not_found; malformed id: invalid_id.`,
+    description: `One paper by its id (the \`id\` of a search result): its public record (GET /api/v1/papers/{id}, the same fields as a search result, compact: ${COMPACT_RECORDS_FOR_AGENTS}), both AI summaries in full (ai_summary_en, ai_summary_ja; null when the paper has none) and a ready citation { text, bibtex }, read in the same call from the paper's page and its /papers/{id}.bib (one request of the per-IP limit in all). Unknown id: tool error not_found; malformed id: invalid_id.`,
     input: {
       id: param.text({ description: 'Paper id, e.g. "p_" followed by 16 characters.', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
     },
+    output: agentPaperSchema,
+    present: (answer, { read }) => paperForAgents(answer, read),
     request: ({ id }) => ({ path: PAPER_PATH(id) }),
   }),
 ];
@@ -57,7 +65,7 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
 export const searchLlmsTxt = (config: Pick<Config, 'publicBaseUrl'>): string[] => {
   const base = config.publicBaseUrl;
   return [
-  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}; \`facets\` (comma-separated: topic, lang, year, venue_type) adds counts over the whole match set, each field adding up to \`total\`; \`sort\` \`relevance\` (default) or \`newest\`; \`year_from\`, \`year_to\` and \`venue_type\` filter; \`highlight\` \`true\` adds each record's \`highlights\` (where each term occurs in the text the record carries: field, UTF-16 \`start\`/\`end\` into that value as returned, term, snippet). Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
+  `- [Search papers](${base}/api/v1/papers/search?q=hydrogen): \`GET /api/v1/papers/search\` (operationId \`searchPapers\`). Parameters: \`q\` (required) up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined, ${L.queryMinChars} to ${L.queryMaxChars} characters in all, each term matched as a substring of title, abstract, AI summaries, tags and topic after Unicode NFKC normalisation and case folding; \`topic\` one of the ${TOPIC_SLUGS.length} topic slugs below; \`lang\` one of ${list(SEARCH_LANGS)} (default \`all\`; \`ja\` and \`en\` include multilingual papers); \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}); \`offset\` from 0, with offset + limit at most ${n(L.maxWindow)}; \`facets\` (comma-separated: topic, lang, year, venue_type) adds counts over the whole match set, each field adding up to \`total\`; \`sort\` \`relevance\` (default) or \`newest\`; \`cursor\` \`*\` then each answer's \`next_cursor\` pages newest first through the whole match set, with no depth limit; \`year_from\`, \`year_to\` and \`venue_type\` filter; \`highlight\` \`true\` adds each record's \`highlights\` (where each term occurs in the text the record carries: field, UTF-16 \`start\`/\`end\` into that value as returned, term, snippet). Answers \`{ api_version, query, topic, lang, total, count, limit, offset, results }\`; \`total\` counts every match before paging. Japanese and Chinese have no spaces, and a term is matched as one substring: split a phrase into its words (\`炭素税 効果\`, not \`炭素税の効果\`). When nothing matches a query with such an unspaced phrase, the answer also carries \`suggestion\` \`{ q, total, reason }\`: the same text split into words and how many papers it finds; search again with its \`q\`.`,
   `- [One paper](${base}/api/v1/papers/{id}): \`GET /api/v1/papers/{id}\`, the same record as a search result: ${fieldList(RECORD_FIELDS)} (\`abstract\` is the AI summary or the original abstract, at most ${ABSTRACT_MAX_CHARS} characters; \`citation_url\` the DOI link, else the source, else the paper's page). Unknown id: 404 \`not_found\`.`,
   `- [OpenAPI 3.1 document](${base}/openapi.json): the machine-readable description, for agent tooling and tool-calling frameworks.`,
   ];

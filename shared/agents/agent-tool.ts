@@ -7,18 +7,39 @@ export interface ToolRequest {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
+/** A read a tool makes through its door beyond the one it stands for: its answer's body, as text. */
+export type ToolRead = (request: ToolRequest) => Promise<string>;
+
+/** What `present` is given besides the endpoint's answer. */
+export interface ToolContext<A = Record<string, unknown>> {
+  /** The tool's arguments, as its input schema parsed them. */
+  args: A;
+  /**
+   * Makes a further GET through the same door with the same caller (covered by the tool call's own
+   * count: the per-IP limit counts a tool call once). An answer from 400 up ends the call: the tool's
+   * result is then that answer's problem, as a tool error.
+   */
+  read: ToolRead;
+}
+
 /**
  * An MCP tool that is a thin adapter over one HTTP endpoint of a door: its input schema mirrors the
  * endpoint's parameters and `request` says which GET it makes. The schema checks JSON types only;
  * ranges, lengths and allowed values are documented in it (`doc`), and enforced by the HTTP layer,
  * so a value out of range gets the same error code through MCP as over HTTP.
+ *
+ * `output` is the tool's structured result (its MCP `outputSchema`, which the SDK client checks every
+ * result against): the endpoint's response schema, or derived from it (`outputOf`, `compact.ts`) when
+ * `present` reshapes the answer for agents. Without `present`, the result is the answer as it is.
  */
 export interface AgentTool {
   name: string;
   title: string;
   description: string;
   input: z.ZodRawShape;
+  output: z.ZodObject;
   request(args: Record<string, unknown>): ToolRequest;
+  present?(answer: Record<string, unknown>, context: ToolContext): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
 /** Every tool here only reads: the same call gives the same answer, and nothing outside the service is touched. */
@@ -29,10 +50,19 @@ export function defineTool<S extends z.ZodRawShape>(tool: {
   title: string;
   description: string;
   input: S;
+  output: z.ZodObject;
   request(args: z.infer<z.ZodObject<S>>): ToolRequest;
+  present?(answer: Record<string, unknown>, context: ToolContext<z.infer<z.ZodObject<S>>>): Promise<Record<string, unknown>> | Record<string, unknown>;
 }): AgentTool {
   return tool as unknown as AgentTool;
 }
+
+/**
+ * A response schema as a tool's output schema: the same object without its OpenAPI component id (a
+ * schema with an `id` renders as a `$ref`, and MCP wants an output schema whose top level is
+ * `type: object`). Its fields, and the components they use, are the response schema's own.
+ */
+export const outputOf = <S extends z.ZodObject>(response: S): z.ZodObject<S['shape']> => z.object(response.shape);
 
 /**
  * JSON Schema keywords a parameter is documented with (they appear in `tools/list`) without being

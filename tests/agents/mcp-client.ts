@@ -57,15 +57,32 @@ export async function connectMcp(baseUrl: string, headers: Record<string, string
   };
 }
 
-/** The problem body of a tool error (its structured content). */
+/**
+ * The problem body of a tool error: `_meta.problem`, the same as its text content (JSON). A tool
+ * error carries no structured content (that is the tool's output, which its output schema describes).
+ */
 export const problemOf = (result: CallToolResult) => {
-  expectToolError(result);
-  return result.structuredContent as { code: string; status: number; detail: string };
+  if (result.isError !== true) throw new Error(`expected a tool error, got ${JSON.stringify(result).slice(0, 500)}`);
+  if (result.structuredContent !== undefined) throw new Error('a tool error carries no structured content');
+  const problem = (result._meta as { problem: { code: string; status: number; detail: string } }).problem;
+  const text = (result.content[0] as { type: string; text: string }).text;
+  if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(problem)) throw new Error(`the text content is not the problem: ${text}`);
+  return problem;
 };
 
-function expectToolError(result: CallToolResult): void {
-  if (result.isError !== true) throw new Error(`expected a tool error, got ${JSON.stringify(result).slice(0, 500)}`);
+/** A search record as an agent gets it (compact): `title_ja` / `title_en` left out when equal to `title`, with their highlights. */
+export function compactOf(record: Record<string, unknown>): Record<string, unknown> {
+  const repeated = ['title_ja', 'title_en'].filter((k) => k in record && record[k] === record.title);
+  const out = Object.fromEntries(Object.entries(record).filter(([k]) => !repeated.includes(k)));
+  if (Array.isArray(record.highlights)) out.highlights = (record.highlights as Array<{ field: string }>).filter((h) => !repeated.includes(h.field));
+  return out;
 }
+
+/** A search answer as an agent gets it: its records (`key`) compact. */
+export const compactAnswerOf = (answer: Record<string, unknown>, key: string) => ({
+  ...answer,
+  [key]: (answer[key] as Array<Record<string, unknown>>).map(compactOf),
+});
 
 /** The HTTP status and headers the tool's own request was answered with (`_meta.http`). */
 export const httpOf = (result: CallToolResult) => (result._meta as { http: { status: number; headers: Record<string, string> } }).http;

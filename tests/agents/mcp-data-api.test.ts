@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { testKeys } from '../support/test-keys';
 import { freshRedisUrl } from '../support/test-redis';
 import { startTestProcess, type TestProcess } from '../support/test-process';
-import { connectMcp, everyPartReady, httpOf, problemOf } from './mcp-client';
+import { compactAnswerOf, connectMcp, everyPartReady, httpOf, problemOf } from './mcp-client';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
@@ -77,6 +77,14 @@ describe('agents on the data-API door (target all, demo data)', () => {
       expect(search.limit).toMatchObject({ type: 'integer', maximum: SEMANTIC_LIMITS.limitMax, default: SEMANTIC_LIMITS.limitDefault });
       const companies = tools.find((t) => t.name === 'listCompanies')!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(companies.limit).toMatchObject({ maximum: COMPANY_LIMITS.companies });
+      // Every tool declares its result: an object schema, the response schema of its endpoint.
+      for (const tool of tools) expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      const outputOf = (name: string) => tools.find((t) => t.name === name)!.outputSchema!;
+      expect(outputOf('listCompanies').required).toEqual(expect.arrayContaining(['data', 'count', 'limit', 'offset', 'total']));
+      expect(outputOf('listIntelligenceEvents').required).toEqual(expect.arrayContaining(['data', 'count', 'limit', 'next_cursor']));
+      expect(outputOf('listPaperChanges').required).toEqual(expect.arrayContaining(['data', 'count', 'limit', 'next_cursor', 'has_more']));
+      expect(outputOf('getCompany').required).toEqual(expect.arrayContaining(['code', 'name_ja', 'sbt', 'coverage']));
+      expect(JSON.stringify(outputOf('searchPapers'))).toContain('fused_score');
       // Connecting and listing cost nothing: the first charged request finds the whole allowance.
       expect((await api().get('/api/v1/companies').query({ limit: 1 }).set('Authorization', key.auth).expect(200)).headers['x-ratelimit-remaining']).toBe(String(PLAN_ALLOWANCES.trial.daily! - 1));
     } finally {
@@ -112,14 +120,24 @@ describe('agents on the data-API door (target all, demo data)', () => {
       const across = await mcp.call('searchGxMetrics', { sbt_status: '1.5C', limit: 5 });
       expect(across.structuredContent).toEqual((await api().get('/api/v1/gx-metrics').query({ sbt_status: '1.5C', limit: 5 }).set('Authorization', key.auth).expect(200)).body);
       const events = await mcp.call('listIntelligenceEvents', { limit: 5 });
-      expect(events.structuredContent).toEqual((await api().get('/api/v1/intelligence-events').query({ limit: 5 }).set('Authorization', key.auth).expect(200)).body);
+      const eventsHttp = (await api().get('/api/v1/intelligence-events').query({ limit: 5 }).set('Authorization', key.auth).expect(200)).body;
+      expect(events.structuredContent).toEqual(eventsHttp);
+      expect(eventsHttp.data.length).toBeGreaterThan(0);
+      const event = await mcp.call('getIntelligenceEvent', { id: eventsHttp.data[0].id });
+      expect(event.structuredContent).toEqual(eventsHttp.data[0]);
+      const changes = await mcp.call('listPaperChanges', { limit: 2 });
+      expect(changes.structuredContent).toEqual((await api().get('/api/v1/papers/changes').query({ limit: 2 }).set('Authorization', key.auth).expect(200)).body);
       const papers = await mcp.call('searchPapers', { q: 'hydrogen storage', mode: 'keyword', limit: 3 });
-      // The tool asks for highlights unless told not to.
-      expect(papers.structuredContent).toEqual((await api().get('/api/v1/papers/search').query({ q: 'hydrogen storage', mode: 'keyword', limit: 3, highlight: 'true' }).set('Authorization', key.auth).expect(200)).body);
+      // The tool asks for highlights unless told not to; its records are compact and keep their scores.
+      const papersHttp = (await api().get('/api/v1/papers/search').query({ q: 'hydrogen storage', mode: 'keyword', limit: 3, highlight: 'true' }).set('Authorization', key.auth).expect(200)).body;
+      expect(papers.structuredContent).toEqual(compactAnswerOf(papersHttp, 'data'));
+      for (const r of (papers.structuredContent as { data: Array<Record<string, unknown>> }).data) expect(typeof r.keyword_score).toBe('number');
+      const hybrid = await mcp.call('searchPapers', { q: 'how do carbon prices affect hydrogen investment', mode: 'hybrid', limit: 3 });
+      expect((hybrid.structuredContent as { data: Array<Record<string, unknown>> }).data.every((r) => typeof r.fused_score === 'number')).toBe(true);
 
-      // 8 tool calls and 9 HTTP requests (this one included): 17 charged, one each.
+      // 11 tool calls and 10 HTTP requests (this one included): 21 charged, one each.
       const last = await api().get('/api/v1/companies').query({ limit: 1 }).set('Authorization', key.auth).expect(200);
-      expect(last.headers['x-ratelimit-remaining']).toBe(String(daily - 17));
+      expect(last.headers['x-ratelimit-remaining']).toBe(String(daily - 21));
       // Provenance travels with every tool result and on the /mcp response.
       expect(httpOf(papers).headers['x-dataset-version']).toBe(last.headers['x-dataset-version']);
       expect(mcp.http.lastPost()!.headers.get('x-dataset-version')).toBe(last.headers['x-dataset-version']);
@@ -160,7 +178,8 @@ describe('agents on the data-API door (target all, demo data)', () => {
       const refused = await mcp.call('listCompanies', { limit: 1 });
       expect(problemOf(refused)).toMatchObject({ status: 429, code: 'rate_limit_exceeded', 'violated-policies': ['daily'] });
       expect(httpOf(refused).headers['retry-after']).toMatch(/^\d+$/);
-      expect((refused.content[0] as { text: string }).text).toMatch(/^rate_limit_exceeded \(HTTP 429\): .* Retry after \d+ seconds\.$/);
+      // The problem body is the text content too, as JSON, for clients that only read text.
+      expect(JSON.parse((refused.content[0] as { text: string }).text)).toMatchObject({ status: 429, code: 'rate_limit_exceeded' });
       // The HTTP endpoint says the same.
       expect((await api().get('/api/v1/companies').set('Authorization', key.auth).expect(429)).body.code).toBe('rate_limit_exceeded');
     } finally {

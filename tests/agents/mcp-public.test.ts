@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { freshRedisUrl } from '../support/test-redis';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
-import { connectMcp, everyPartReady, httpOf, problemOf, type McpConnection } from './mcp-client';
+import { compactAnswerOf, compactOf, connectMcp, everyPartReady, httpOf, problemOf, type McpConnection } from './mcp-client';
 import { scrape, valueOf } from '../support/prometheus';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -41,18 +41,61 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(search.annotations).toMatchObject({ readOnlyHint: true });
   });
 
+  it('gives every tool an output schema of an object, derived from the answer it stands for', async () => {
+    const { tools } = await mcp.client.listTools();
+    for (const tool of tools) {
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      expect(JSON.stringify(tool.outputSchema)).not.toMatch(/"\$ref":"#"/);
+    }
+    const search = tools.find((t) => t.name === 'searchPapers')!.outputSchema!;
+    expect(search.required).toEqual(expect.arrayContaining(['api_version', 'query', 'total', 'count', 'limit', 'offset', 'results']));
+    // A compact record: its translated titles are optional (left out when they repeat the title).
+    const record = JSON.stringify(search);
+    expect(record).toContain('Left out when equal to `title`.');
+    const paper = tools.find((t) => t.name === 'getPaper')!.outputSchema!;
+    expect(paper.required).toEqual(expect.arrayContaining(['id', 'title', 'citation_url', 'ai_summary_en', 'ai_summary_ja', 'citation']));
+    expect(paper.required).not.toContain('title_en');
+    expect((paper.properties as Record<string, { required?: string[] }>).citation!.required).toEqual(['text', 'bibtex']);
+  });
+
   it.each([
     { q: 'hydrogen' },
     { q: '水素', lang: 'ja', limit: 5 },
     { q: 'carbon', topic: 'carbon_pricing', offset: 3, limit: 7 },
-  ])('searchPapers %j answers exactly what GET /api/v1/papers/search does (with highlights, on by default for agents)', async (args) => {
+  ])('searchPapers %j answers what GET /api/v1/papers/search does, its records compact (with highlights, on by default for agents)', async (args) => {
     const http = await request(app.url).get('/api/v1/papers/search').query({ ...args, highlight: 'true' }).expect(200);
     const result = await mcp.call('searchPapers', args);
     expect(result.isError).toBeFalsy();
     expect(http.body.total).toBeGreaterThan(0);
-    expect(result.structuredContent).toEqual(http.body);
-    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(http.body);
+    expect(result.structuredContent).toEqual(compactAnswerOf(http.body, 'results'));
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
     expect(httpOf(result).status).toBe(200);
+  });
+
+  it('searchPapers leaves out a translated title that repeats the title, and keeps one that differs', async () => {
+    const result = await mcp.call('searchPapers', { q: 'carbon', limit: 50 });
+    const records = (result.structuredContent as { results: Array<Record<string, unknown>> }).results;
+    const http = (await request(app.url).get('/api/v1/papers/search').query({ q: 'carbon', limit: 50, highlight: 'true' }).expect(200)).body.results as Array<Record<string, unknown>>;
+    expect(records.map((r) => r.id)).toEqual(http.map((r) => r.id));
+    let left = 0;
+    let kept = 0;
+    records.forEach((r, i) => {
+      for (const key of ['title_ja', 'title_en']) {
+        if (http[i]![key] === http[i]!.title) {
+          expect(key in r).toBe(false);
+          left++;
+        } else {
+          expect(r[key]).toBe(http[i]![key]);
+          kept++;
+        }
+      }
+      // No highlight points into a field the record leaves out.
+      for (const h of r.highlights as Array<{ field: string }>) expect(h.field in r).toBe(true);
+      // No relevance score is invented: the public answer has none.
+      expect(Object.keys(r).filter((k) => k.includes('score'))).toEqual([]);
+    });
+    expect(left).toBeGreaterThan(0);
+    expect(kept).toBeGreaterThan(0);
   });
 
   it('searchPapers gives highlights an agent can quote, and leaves them out when asked', async () => {
@@ -69,7 +112,7 @@ describe('agents on the public door (target all, demo corpus)', () => {
     const http = await request(app.url).get('/api/v1/papers/search').query(args).expect(200);
     expect(http.body.suggestion).toMatchObject({ q: '炭素税 効果' });
     const result = await mcp.call('searchPapers', args);
-    expect(result.structuredContent).toEqual(http.body);
+    expect(result.structuredContent).toEqual(compactAnswerOf(http.body, 'results'));
     const { tools } = await mcp.client.listTools();
     expect(tools.find((t) => t.name === 'searchPapers')!.description).toMatch(/split a phrase into its words.*suggestion \{ q, total, reason \}/s);
   });
@@ -90,12 +133,29 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(problem).toMatchObject({ status: 400, code, detail: http.body.detail });
   });
 
-  it('getPaper answers the record a search gives, and not_found / invalid_id like GET /api/v1/papers/{id}', async () => {
-    const hit = (await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen', limit: 1 }).expect(200)).body.results[0];
-    const result = await mcp.call('getPaper', { id: hit.id });
-    expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual(hit);
-    expect((await request(app.url).get(`/api/v1/papers/${hit.id}`).expect(200)).body).toEqual(hit);
+  it('getPaper answers the record a search gives (compact), both summaries and a ready citation, and not_found / invalid_id like GET /api/v1/papers/{id}', async () => {
+    const hits = (await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen', limit: 20 }).expect(200)).body.results as Array<Record<string, unknown> & { id: string }>;
+    // One Japanese and one English paper: their titles and summaries differ in kind.
+    for (const hit of [hits.find((h) => h.lang === 'ja')!, hits.find((h) => h.lang === 'en')!]) {
+      const result = await mcp.call('getPaper', { id: hit.id });
+      expect(result.isError).toBeFalsy();
+      expect((await request(app.url).get(`/api/v1/papers/${hit.id}`).expect(200)).body).toEqual(hit);
+      const { ai_summary_en, ai_summary_ja, citation, ...record } = result.structuredContent as Record<string, unknown> & { citation: { text: string; bibtex: string } };
+      expect(record).toEqual(compactOf(hit));
+      // The stored summaries, in full.
+      const stored = (await database.db.query('SELECT ai_summary_en, ai_summary_ja FROM papers WHERE id = $1', [hit.id])).rows[0];
+      expect({ ai_summary_en, ai_summary_ja }).toEqual({ ai_summary_en: stored.ai_summary_en, ai_summary_ja: stored.ai_summary_ja });
+      expect(typeof ai_summary_en).toBe('string');
+      // The citation the site serves: its BibTeX download, and "Authors (Year). Title. … Link".
+      expect(citation.bibtex).toBe((await request(app.url).get(`/papers/${hit.id}.bib`).buffer(true).parse((res, done) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => done(null, text));
+      }).expect(200)).body);
+      expect(citation.bibtex).toMatch(/^@\w+\{/);
+      expect(citation.text.startsWith(`${(hit.authors as string[]).join(', ')} (${hit.year ?? 'n.d.'}). `)).toBe(true);
+      expect(citation.text.endsWith(` ${hit.citation_url}`)).toBe(true);
+    }
 
     expect(problemOf(await mcp.call('getPaper', { id: 'p_doesnotexist0000' }))).toMatchObject({ status: 404, code: 'not_found' });
     expect(problemOf(await mcp.call('getPaper', { id: 'p_bad/../../id' }))).toMatchObject({ status: 400, code: 'invalid_id' });
@@ -184,15 +244,27 @@ describe('the public per-IP limit over MCP', () => {
     await database?.drop();
   });
 
-  it('counts every /mcp request, a tool call once, and refuses the client with 429 once its minute is spent', async () => {
+  /** The client's allowance left, as the last tool call's request was answered (repeated on the /mcp response). */
+  const remaining = (mcp: McpConnection) => Number(mcp.http.lastPost()!.headers.get('x-ratelimit-remaining'));
+
+  it('costs a session exactly its tool calls: connecting and listing are free, a search counts once, like its GET', async () => {
     const client = { 'X-Forwarded-For': '203.0.113.10' };
     const mcp = await connectMcp(app.url, client);
     try {
-      await mcp.http.settled(); // initialize, initialized, and the GET the client tries for a stream (405): 3
+      await mcp.http.settled(); // initialize, initialized, and the GET the client tries for a stream (405)
       expect(mcp.http.exchanges.map((e) => e.status)).toEqual([200, 202, 405]);
-      const ok = await mcp.call('searchPapers', { q: 'hydrogen' }); // 4: the /mcp request, its search not counted again
-      expect(ok.isError).toBeFalsy();
-      expect(mcp.http.lastPost()!.headers.get('x-ratelimit-remaining')).toBe('0');
+      await mcp.client.listTools();
+      await mcp.client.ping();
+      // None of these counted: the first search finds the whole allowance but itself.
+      expect((await mcp.call('searchPapers', { q: 'hydrogen' })).isError).toBeFalsy();
+      expect(remaining(mcp)).toBe(LIMIT - 1);
+      // getPaper counts once too, though it also reads the paper's page and BibTeX through the door.
+      const id = (await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen', limit: 1 }).set(client).expect(200)).body.results[0].id; // LIMIT - 2
+      expect((await mcp.call('getPaper', { id })).isError).toBeFalsy();
+      expect(remaining(mcp)).toBe(LIMIT - 3);
+      expect((await mcp.call('searchPapers', { q: 'carbon' })).isError).toBeFalsy();
+      expect(remaining(mcp)).toBe(0);
+      // The minute is spent: the /mcp request carrying the next call is refused with the 429 of the GET.
       const refused = await mcp.call('searchPapers', { q: 'hydrogen' }).then(
         () => undefined,
         (err: { code?: number; message: string }) => err,
@@ -200,24 +272,29 @@ describe('the public per-IP limit over MCP', () => {
       expect(refused?.code).toBe(429);
       expect(refused?.message).toContain('rate_limit_exceeded');
       expect(mcp.http.lastPost()!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(mcp.http.lastPost()!.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       // The same allowance as the HTTP search's.
       expect((await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen' }).set(client).expect(429)).body.code).toBe('rate_limit_exceeded');
+      // Bookkeeping stays free (and answered) while the minute is spent.
+      expect((await mcp.client.listTools()).tools.length).toBe(2);
     } finally {
       await mcp.close();
     }
   });
 
-  it('refuses MCP to a client that spent its minute over HTTP', async () => {
+  it('refuses the tool calls of a client that spent its minute over HTTP, not its connection', async () => {
     const client = { 'X-Forwarded-For': '203.0.113.11' };
     for (let i = 0; i < LIMIT; i++) await request(app.url).get('/api/v1/papers/search').query({ q: `carbon${i}` }).set(client).expect(200);
-    const failure = await connectMcp(app.url, client).then(
-      async (mcp) => {
-        await mcp.close();
-        return undefined;
-      },
-      (err: { code?: number }) => err,
-    );
-    expect(failure?.code).toBe(429);
+    const mcp = await connectMcp(app.url, client);
+    try {
+      const failure = await mcp.call('searchPapers', { q: 'carbon' }).then(
+        () => undefined,
+        (err: { code?: number }) => err,
+      );
+      expect(failure?.code).toBe(429);
+    } finally {
+      await mcp.close();
+    }
     // Another client is not affected: the limit counts the real client, not the gateway's own address.
     const other = await connectMcp(app.url, { 'X-Forwarded-For': '203.0.113.12' });
     try {
@@ -227,14 +304,20 @@ describe('the public per-IP limit over MCP', () => {
     }
   });
 
-  it('counts each further tool call of a batch, so a batch cannot search past the limit', async () => {
-    const calls = Array.from({ length: LIMIT + 1 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'searchPapers', arguments: { q: `climate${i}` } } }));
-    const res = await request(app.url).post('/mcp').set(MCP_HEADERS).set('X-Forwarded-For', '203.0.113.13').send(calls).expect(200);
-    // The POST counts one and covers one call; the other calls count one each: LIMIT + 1 in all.
-    const results = (res.body as Array<{ result: { isError?: boolean; structuredContent: { code?: string } } }>).map((r) => r.result);
+  it('counts each tool call of a batch, so a batch cannot search past the limit', async () => {
+    const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'searchPapers', arguments: { q: `climate${from + i}` } } }));
+    const client = { 'X-Forwarded-For': '203.0.113.13' };
+    const res = await request(app.url).post('/mcp').set(MCP_HEADERS).set(client).send(batch(LIMIT + 1, 0)).expect(200);
+    // LIMIT + 1 calls, one count each: the last is refused as a tool error with the limit's code.
+    const results = (res.body as Array<{ result: { isError?: boolean; _meta: { problem?: { code: string } } } }>).map((r) => r.result);
     expect(results).toHaveLength(LIMIT + 1);
     const refused = results.filter((r) => r.isError);
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.structuredContent.code).toBe('rate_limit_exceeded');
+    expect(refused[0]!._meta.problem!.code).toBe('rate_limit_exceeded');
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    // A request whose every call is refused is refused itself.
+    const all = await request(app.url).post('/mcp').set(MCP_HEADERS).set(client).send(batch(2, 100)).expect(429);
+    expect(all.body.code).toBe('rate_limit_exceeded');
+    expect(all.headers['retry-after']).toMatch(/^\d+$/);
   });
 });

@@ -41,9 +41,11 @@ export function publicAgentRoutes(deps: { config: Config; logger: Logger; door: 
       },
       tools: toolsOf(deps.contributions),
       dispatch: () => inProcess(deps.door()),
-      // The /mcp request itself was counted against the client's per-IP limit at the door, like any
-      // request: that covers the first tool call it carries; further calls in a batch count each.
-      caller: async () => ({ prepaidCalls: 1 }),
+      // The /mcp request is not counted against the client's per-IP limit (door-dispatch.ts
+      // `wasCounted`): each tool call is, as the GET it makes through the door. A request whose
+      // every call the limit refused is answered 429 itself.
+      caller: async () => ({}),
+      refusesTheClient: (answer) => answer.status === 429,
       logger: deps.logger,
     }),
   );
@@ -100,7 +102,7 @@ export function apiAgentRoutes(deps: {
             throw serviceUnavailable('auth_unavailable', 'Keys cannot be checked right now; retry in a moment.');
           }
         }
-        return { headers: authorization ? { authorization } : undefined, prepaidCalls: 0 };
+        return { headers: authorization ? { authorization } : undefined };
       },
       logger,
     }),

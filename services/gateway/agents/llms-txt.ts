@@ -38,7 +38,7 @@ export function publicLlmsTxt(config: Config, contributions: readonly DoorContri
   const rate =
     perMinute === 0
       ? 'This deployment sets no per-IP rate limit; please keep to about 60 requests a minute.'
-      : `Each client IP may send ${perMinute} requests a minute${burst > 0 ? `, plus a burst of ${burst} more a minute once those are spent` : ''}; beyond that the answer is 429 \`rate_limit_exceeded\` with \`Retry-After\` (seconds) and \`RateLimit\` / \`RateLimit-Policy\` / \`X-RateLimit-*\` headers. Requests answered from cache and MCP requests count too.`;
+      : `Each client IP may send ${perMinute} requests a minute${burst > 0 ? `, plus a burst of ${burst} more a minute once those are spent` : ''}; beyond that the answer is 429 \`rate_limit_exceeded\` with \`Retry-After\` (seconds) and \`RateLimit\` / \`RateLimit-Policy\` / \`X-RateLimit-*\` headers. Requests answered from cache count too; through MCP, each tool call counts as the request it makes (a \`getPaper\` call once), while connecting and listing tools cost nothing.`;
   return [
     '# GX Research Paper Search',
     '',
@@ -49,7 +49,7 @@ export function publicLlmsTxt(config: Config, contributions: readonly DoorContri
     `## ${LLMS_SECTIONS.publicApi}`,
     '',
     ...section(contributions, LLMS_SECTIONS.publicApi, config),
-    `- [MCP server](${base}${MCP_PATH}): Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless: no session), no key. Tools: ${toolList(contributions)}, the same operations as the HTTP endpoints above with the same validation, limits, rate limit and results; an HTTP error becomes a tool result with \`isError: true\` whose structured content is the problem body (\`code\`, \`detail\`).`,
+    `- [MCP server](${base}${MCP_PATH}): Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless: no session), no key. Tools: ${toolList(contributions)}, the same operations as the HTTP endpoints above with the same validation, limits and rate limit; each tool declares an output schema (the endpoint's response schema), and search records are compact (\`title_ja\` / \`title_en\` left out when equal to \`title\`); \`getPaper\` adds both AI summaries and a ready citation (text and BibTeX). An HTTP error becomes a tool result with \`isError: true\` whose text content is the problem body as JSON (\`code\`, \`detail\`), also in \`_meta.problem\`; a request whose every tool call the rate limit refused is answered HTTP 429.`,
     '',
     '## Topic slugs',
     '',
@@ -101,7 +101,7 @@ export function apiLlmsTxt(config: Config, contributions: readonly DoorContribut
     '## For agents',
     '',
     '- [OpenAPI 3.1 document](/openapi.json)',
-    `- [MCP server](${MCP_PATH}): Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless), with the same \`Authorization: Bearer <key>\` header on every request; a missing or invalid key is refused with HTTP 401 (pending key: 403) before any message is read. Tools: ${toolList(contributions)}. Each tool call makes the HTTP request it stands for and is charged exactly like it (burst limit, allowance, headers); listing tools is not charged. An HTTP error (a 429 included) becomes a tool result with \`isError: true\` whose structured content is the problem body; \`_meta.http\` carries the status and the rate-limit and provenance headers.`,
+    `- [MCP server](${MCP_PATH}): Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless), with the same \`Authorization: Bearer <key>\` header on every request; a missing or invalid key is refused with HTTP 401 (pending key: 403) before any message is read. Tools: ${toolList(contributions)}. Each tool call makes the HTTP request it stands for and is charged exactly like it (burst limit, allowance, headers); listing tools is not charged. Each tool declares an output schema (the endpoint's response schema; search records compact: \`title_ja\` / \`title_en\` left out when equal to \`title\`, scores kept). An HTTP error (a 429 included) becomes a tool result with \`isError: true\` whose text content is the problem body as JSON, also in \`_meta.problem\`; \`_meta.http\` carries the status and the rate-limit and provenance headers.`,
     '',
     '## Errors',
     '',

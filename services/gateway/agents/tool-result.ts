@@ -33,7 +33,7 @@ function passedHeaders(answer: DoorAnswer): Record<string, string> {
   return out;
 }
 
-function parseObject(body: string): Record<string, unknown> | undefined {
+export function parseObject(body: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(body);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -42,20 +42,23 @@ function parseObject(body: string): Record<string, unknown> | undefined {
   }
 }
 
+/** `_meta.http` of a result: the status and the headers above of the door's answer. */
+export const httpMeta = (answer: DoorAnswer) => ({ status: answer.status, headers: passedHeaders(answer) });
+
+/** A tool's result from its structured content (the tool's output, which its output schema describes), as text too. */
+export function toToolSuccess(answer: DoorAnswer, content: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(content) }], structuredContent: content, _meta: { http: httpMeta(answer) } };
+}
+
 /**
- * The door's answer as a tool result. A success is its JSON body, as `structuredContent` and as
- * text; a problem (any status from 400) is a tool error carrying the problem+json body (`code`,
- * `detail`, `status`, …) the same request gets over HTTP. `_meta.http` holds the status and the
- * headers above.
+ * A tool error from the door's answer (any status from 400): the problem+json body the same request
+ * gets over HTTP (`code`, `detail`, `status`, …), as the text content (JSON) and as `_meta.problem`.
+ * It carries no `structuredContent`: that is the tool's output, whose schema describes a success (the
+ * SDK client checks any structured content against it, an error's too). An answer that is not a
+ * problem body becomes `internal_error`.
  */
-export function toToolResult(answer: DoorAnswer): CallToolResult {
+export function toToolError(answer: DoorAnswer): CallToolResult {
   const body = parseObject(answer.body);
-  const _meta = { http: { status: answer.status, headers: passedHeaders(answer) } };
-  if (answer.status < 400 && body) {
-    return { content: [{ type: 'text', text: answer.body }], structuredContent: body, _meta };
-  }
-  const problem = body ?? { status: answer.status, code: 'internal_error', detail: 'The service gave an answer that could not be read.' };
-  const retryAfter = _meta.http.headers['retry-after'];
-  const text = `${String(problem.code)} (HTTP ${answer.status}): ${String(problem.detail ?? problem.title ?? '')}${retryAfter ? ` Retry after ${retryAfter} seconds.` : ''}`;
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: problem, _meta };
+  const problem = body && typeof body.code === 'string' ? body : { status: answer.status >= 400 ? answer.status : 500, code: 'internal_error', detail: 'The service gave an answer that could not be read.' };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }], _meta: { http: httpMeta(answer), problem } };
 }
