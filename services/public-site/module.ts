@@ -4,6 +4,7 @@ import { siteLlmsTxt } from './site.agents';
 import { paperPageRoutes } from './paper-page.routes';
 import { SiteAssets, siteRoutes } from './site.routes';
 import { sitemapRoutes } from './sitemap.routes';
+import { notFoundPageRoute } from './not-found.routes';
 import { papersModule } from '../../modules/papers';
 
 /**
@@ -20,11 +21,17 @@ export const publicSiteModule: ModuleDefinition = {
     const site = { papers: get(papersModule), publicBaseUrl: config.publicBaseUrl };
     // Read once: the search page and the paper pages link each asset by its content-hashed URL.
     const assets = SiteAssets.load();
+    const assetUrl = (name: string) => assets.url(name);
+    // The generated demo corpus is loaded when DEMO_DATA is on: the search page and the 404 pages say so
+    // (a paper page knows from its own record's source).
+    const demo = config.demoData;
     return {
       routes: [
-        { door: 'public', router: paperPageRoutes({ ...site, assetUrl: (name) => assets.url(name) }) },
+        { door: 'public', router: paperPageRoutes({ ...site, assetUrl, demo }) },
         { door: 'public', router: sitemapRoutes(site) },
-        { door: 'public', router: siteRoutes(assets) },
+        { door: 'public', router: siteRoutes(assets, { demo }) },
+        // Last: the site is mounted after the search API, so this sees only paths nothing answered.
+        { door: 'public', router: notFoundPageRoute({ demo, assetUrl }) },
       ],
     };
   },

@@ -7,8 +7,10 @@ import { BIBTEX_CONTENT_TYPE, toBibtex } from './citation/bibtex';
 import { citationFileName, type CitationSource } from './citation/citation-source';
 import { CSL_JSON_CONTENT_TYPE, toCslJson } from './citation/csl-json';
 import { RIS_CONTENT_TYPE, toRis } from './citation/ris';
-import { applyHtmlHeaders, HTML_CONTENT_TYPE, HTML_SECURITY_HEADERS } from './html-headers';
-import { renderNotFoundPage, renderPaperPage, type AssetUrl } from './paper-page.html';
+import { renderPaperPage, type AssetUrl } from './paper-page.html';
+import { sendHtmlPage } from './html-response';
+import { chosenLanguage, pageLanguage } from './i18n/site-language';
+import { sendNotFoundPage } from './not-found-page';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 
 /** The citation downloads: `/papers/{id}.{extension}`. */
@@ -44,6 +46,8 @@ export interface PaperPageDeps {
   publicBaseUrl: string;
   /** Versioned asset addresses (SiteAssets.url); plain `/assets/…` when not given. */
   assetUrl?: AssetUrl;
+  /** The corpus is the generated demo (DEMO_DATA): the 404 page says so (a paper page knows from its record). */
+  demo?: boolean;
 }
 
 /**
@@ -54,7 +58,6 @@ export interface PaperPageDeps {
  */
 export function paperPageRoutes(deps: PaperPageDeps): Router {
   const router = Router();
-  const notFoundPage = renderNotFoundPage(deps.assetUrl);
 
   const load = async (id: string): Promise<Paper | undefined> => {
     try {
@@ -75,11 +78,12 @@ export function paperPageRoutes(deps: PaperPageDeps): Router {
     const paper = target && (await load(target.id));
     if (!target || !paper) {
       if (format !== 'html') throw notFound(`There is no paper at ${req.originalUrl.split('?')[0]}.`);
-      return sendNotFoundPage(req, res, notFoundPage);
+      return sendNotFoundPage(req, res, { kind: 'paper', demo: deps.demo ?? false, assetUrl: deps.assetUrl });
     }
     const source: CitationSource = { record: toPublicPaper(paper, deps.publicBaseUrl), paper };
     if (target.format === 'html') {
-      return sendCacheable(req, res, renderPaperPage(source, deps.assetUrl), { ...HTML_SECURITY_HEADERS, 'Content-Type': HTML_CONTENT_TYPE });
+      // The reader's language: `?hl=` (then the URL names the page, and shared caches may keep it) or Accept-Language.
+      return sendHtmlPage(req, res, renderPaperPage(source, { lang: pageLanguage(req), assetUrl: deps.assetUrl }), chosenLanguage(req) === undefined);
     }
     const { contentType, render } = FORMATS[target.format];
     sendCacheable(req, res, render(source), {
@@ -90,11 +94,4 @@ export function paperPageRoutes(deps: PaperPageDeps): Router {
   });
 
   return router;
-}
-
-/** 404 as a page for people (a mistyped or removed paper link), not cached by shared caches. */
-function sendNotFoundPage(req: Request, res: Response, page: string): void {
-  applyHtmlHeaders(res);
-  res.setHeader('Content-Length', Buffer.byteLength(page));
-  res.status(404).end(req.method === 'HEAD' ? undefined : page);
 }

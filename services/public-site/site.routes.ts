@@ -4,9 +4,13 @@ import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { notFound } from '../../shared/errors/problem';
 import { ifNoneMatchHits, strongEtag } from '../../shared/http/etag';
-import { TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
+import { TOPIC_SLUGS, VENUE_TYPES, type TopicSlug } from '../../shared/papers/paper.schema';
 import { projectRoot } from '../../shared/project-paths';
 import { HTML_SECURITY_HEADERS } from './html-headers';
+import { escapeHtml, jsonForScript } from './html-text';
+import type { Messages } from './i18n/en';
+import { MESSAGES, pageLanguage, SITE_LANGS, type SiteLang } from './i18n/site-language';
+import { demoNoticeHtml, languageSwitchHtml } from './site-page.html';
 
 /**
  * The site's files (HTML, CSS, plain ES-module JavaScript: no build step). They are not TypeScript,
@@ -22,34 +26,8 @@ export const VERSIONED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutabl
 /** An asset asked for without its current version: kept a little, then revalidated. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=300';
 
-/** Topic names for people; the slugs stay the values (spec 000 §4.2). */
-export const TOPIC_LABELS: Readonly<Record<TopicSlug, string>> = {
-  esg: 'ESG',
-  energy_transition: 'Energy transition',
-  carbon_pricing: 'Carbon pricing',
-  climate_finance: 'Climate finance',
-  ccus: 'CCUS (carbon capture)',
-  hydrogen: 'Hydrogen',
-  renewable: 'Renewable energy',
-  policy: 'Policy',
-  carbon_accounting: 'Carbon accounting',
-  climate_science: 'Climate science',
-  disclosure_infrastructure: 'Disclosure infrastructure',
-  transition_finance: 'Transition finance',
-  energy_efficiency: 'Energy efficiency',
-  scope3: 'Scope 3 emissions',
-  scope1_2: 'Scope 1 and 2 emissions',
-  tcfd: 'TCFD',
-  sbt: 'Science Based Targets',
-  cdp: 'CDP',
-  ev: 'Electric vehicles',
-  greenwashing: 'Greenwashing',
-  climate_risk: 'Climate risk',
-  biodiversity: 'Biodiversity',
-  supply_chain: 'Supply chain',
-  ai_esg: 'AI for ESG',
-  other: 'Other',
-};
+/** Topic names for people (English; the Japanese are in i18n/ja.ts); the slugs stay the values (spec 000 §4.2). */
+export const TOPIC_LABELS: Readonly<Record<TopicSlug, string>> = MESSAGES.en.topics;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -117,16 +95,37 @@ export class SiteAssets {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A catalogue value by its dotted key (`search.heading`): `…Html` values are trusted markup, others are escaped. */
+function message(m: Messages, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], m);
+  if (typeof value !== 'string') throw new Error(`index.html names no message "${key}"`);
+  return key.endsWith('Html') ? value : escapeHtml(value);
+}
+
+export interface SearchPageOptions {
+  lang: SiteLang;
+  /** The corpus is the generated demo (DEMO_DATA): the page carries the notice. */
+  demo: boolean;
+}
 
 /**
- * The search page from `site/index.html`: the topic options come from TOPIC_SLUGS, and every
- * `"/assets/NAME"` becomes its versioned URL.
+ * The search page from `site/index.html` in one language: `{{key}}` from the language's catalogue,
+ * the topic and venue-type options, the language switch, the demo notice, the script's strings as
+ * a JSON data block (not script: the CSP's `script-src 'self'` is untouched), and every
+ * `"/assets/NAME"` as its versioned URL.
  */
-export function renderSearchPage(assets: SiteAssets, template = fs.readFileSync(siteDir('index.html'), 'utf8')): string {
-  const options = TOPIC_SLUGS.map((slug) => `<option value="${slug}">${escapeHtml(TOPIC_LABELS[slug])}</option>`).join('\n            ');
+export function renderSearchPage(assets: SiteAssets, { lang, demo }: SearchPageOptions, template = fs.readFileSync(siteDir('index.html'), 'utf8')): string {
+  const m = MESSAGES[lang];
+  const options = (labels: Readonly<Record<string, string>>, values: readonly string[]) =>
+    values.map((value) => `<option value="${value}">${escapeHtml(labels[value]!)}</option>`).join('\n            ');
+  const browser = { ...m.browser, langs: m.langs };
   return template
-    .replace('<!-- topic-options -->', options)
+    .replace('<!-- topic-options -->', options(m.topics, TOPIC_SLUGS))
+    .replace('<!-- venue-type-options -->', options(m.venueTypes, VENUE_TYPES))
+    .replace('<!-- language-switch -->', languageSwitchHtml(lang, '/'))
+    .replace('<!-- demo-notice -->', demo ? demoNoticeHtml(lang) : '')
+    .replace('<!-- messages -->', `<script type="application/json" id="site-messages">${jsonForScript(browser)}</script>`)
+    .replace(/\{\{([\w.]+)\}\}/g, (_m, key: string) => (key === 'lang' ? lang : message(m, key)))
     .replace(/(["'])\/assets\/([^"'?#]+)\1/g, (_m, quote: string, name: string) => `${quote}${assets.url(name)}${quote}`);
 }
 
@@ -148,11 +147,15 @@ function sendStatic(req: Request, res: Response, file: StaticFile, cacheControl:
 const UNSAFE_SEGMENT = /^\.{1,2}$|[/\\\0]|^$/;
 
 /** `GET /`: the search page; `GET /assets/*`: the site's static files. */
-export function siteRoutes(assets: SiteAssets = SiteAssets.load()): Router {
+export function siteRoutes(assets: SiteAssets = SiteAssets.load(), { demo = false }: { demo?: boolean } = {}): Router {
   const router = Router();
-  const page = staticFile('index.html', Buffer.from(renderSearchPage(assets)));
+  const pages = Object.fromEntries(SITE_LANGS.map((lang) => [lang, staticFile('index.html', Buffer.from(renderSearchPage(assets, { lang, demo })))])) as Record<SiteLang, StaticFile>;
 
-  router.get('/', (req, res) => sendStatic(req, res, page, PAGE_CACHE_CONTROL));
+  // One page per language, chosen by `?hl=` or Accept-Language; `no-cache` keeps it out of the edge cache.
+  router.get('/', (req, res) => {
+    res.setHeader('Vary', 'Accept-Language');
+    sendStatic(req, res, pages[pageLanguage(req)], PAGE_CACHE_CONTROL);
+  });
 
   router.get('/assets/*file', (req, res) => {
     const segments = (req.params as { file: string[] }).file;

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
 
-interface ApiPaper { id: string; title: string | null; url: string; topic: string | null; lang: string | null }
+interface ApiPaper { id: string; title: string | null; title_en?: string | null; url: string; topic: string | null; lang: string | null }
 interface ApiEnvelope { total: number; count: number; offset: number; results: ApiPaper[]; suggestion?: { q: string; total: number; reason: string } }
 
 /** In the page: true when nothing is wider than the window (no sideways scrolling). */
@@ -95,7 +95,8 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     });
     shots = screenshotDir();
     browser = await launchChromium();
-    desktop = await browser.newContext(DESKTOP);
+    // The English interface (Accept-Language); the Japanese one has its own suite (site-languages.browser.test.ts).
+    desktop = await browser.newContext({ ...DESKTOP, locale: 'en-US' });
     page = await newPage(desktop);
   });
 
@@ -199,14 +200,16 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     await shared.close();
   });
 
-  it("shows the API's problem detail for a one-character query, and marks the box invalid", async () => {
+  it("words the API's problem for people (by its code, not its detail) for a one-character query, and marks the box invalid", async () => {
     const api = await fetch(`${app.url}/api/v1/papers/search?q=a`);
     expect(api.status).toBe(400);
-    const { detail } = (await api.json()) as { detail: string };
+    const { code } = (await api.json()) as { code: string };
+    expect(code).toBe('missing_query');
+    const message = 'Type at least 2 characters to search.';
     await page.getByLabel('Keywords', { exact: true }).fill('a');
     await page.getByLabel('Keywords', { exact: true }).press('Enter');
-    await page.locator('#error', { hasText: detail }).waitFor();
-    expect(await page.locator('#error').textContent()).toBe(detail);
+    await page.locator('#error', { hasText: message }).waitFor();
+    expect(await page.locator('#error').textContent()).toBe(message);
     expect(await page.getByLabel('Keywords', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#results-section').isHidden()).toBe(true);
   });
@@ -287,8 +290,10 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(body.total).toBe(1);
     await page.locator('#status', { hasText: '1 paper matches' }).waitFor();
     const paper = page.locator('#results .paper').first();
-    expect(await paper.locator('.paper-title').textContent()).toBe(HOSTILE_TITLE);
-    expect(await paper.locator('.paper-alt-title').textContent()).toBe(`English title: ${HOSTILE_TITLE} (English)`);
+    // An English reader sees the English title first; the original is one click away.
+    expect(await paper.locator('.paper-title').textContent()).toBe(`${HOSTILE_TITLE} (English)`);
+    expect(await paper.locator('.paper-alt-title summary').textContent()).toBe('Original title');
+    expect(await paper.locator('.paper-alt-title-text').textContent()).toBe(HOSTILE_TITLE);
     expect(await paper.locator('.paper-meta').textContent()).toBe('<img src=x onerror=alert(1)>, Ada "Quote" Lovelace · 2024 · <i>Venue</i>');
     expect(await paper.locator('.chip').allTextContents()).toEqual(['Topic: Carbon pricing', '<svg onload=alert(1)>', 'tag & more']);
     expect(await paper.locator('script, img, svg, b, i').count()).toBe(0);
@@ -303,13 +308,15 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(await focusedId()).toBe('skip-link');
     await page.keyboard.press('Tab'); // the site name
     await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('language-switch');
+    await page.keyboard.press('Tab');
     expect(await focusedId()).toBe('q');
     const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
     expect(outline).not.toBe('none');
     await page.keyboard.type('hydrogen');
     const body = await searchBy(() => page.keyboard.press('Enter'));
     await page.locator('#status', { hasText: 'Showing 1–10' }).waitFor();
-    for (const id of ['topic', 'lang']) {
+    for (const id of ['topic', 'lang', 'year_from', 'year_to', 'venue_type', 'sort']) {
       await page.keyboard.press('Tab');
       expect(await focusedId()).toBe(id);
     }
@@ -331,7 +338,7 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
   });
 
   it('fits a phone (390×844) and a desktop (1280×800): no sideways scrolling; screenshots saved', async () => {
-    const phone = await browser.newContext(PHONE);
+    const phone = await browser.newContext({ ...PHONE, locale: 'en-US' });
     const p = await newPage(phone);
     await p.goto(`${app.url}/?q=carbon`);
     await p.locator('#status', { hasText: 'Showing 1–10' }).waitFor();
@@ -367,7 +374,7 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
 
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, shots, 'paper-desktop');
-    const phone = await browser.newContext(PHONE);
+    const phone = await browser.newContext({ ...PHONE, locale: 'en-US' });
     const p = await newPage(phone);
     await p.goto(href!);
     await p.locator('h1').waitFor();
@@ -386,7 +393,17 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(marks.length).toBeGreaterThan(0);
     expect(new Set(marks)).toEqual(new Set(['carbon', 'pricing']));
     // Marking changes no text: the title reads as the record's.
-    expect(await page.locator('#results .paper-title').first().textContent()).toBe(body.results[0]!.title);
+    expect(await page.locator('#results .paper-title').first().textContent()).toBe(body.results[0]!.title_en ?? body.results[0]!.title);
+  });
+
+  it('links the Atom feed of the search it shows, and the feed answers', async () => {
+    await page.goto(`${app.url}/?q=hydrogen&lang=en`);
+    await page.locator('#results > li').first().waitFor();
+    const href = await page.locator('#feed-link').getAttribute('href');
+    expect(href).toBe('/feeds/papers.atom?q=hydrogen&lang=en');
+    const feed = await page.request.get(new URL(href!, app.url).href);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
   });
 
   it('caused no Content-Security-Policy refusal, script error or dialog on any page', () => {

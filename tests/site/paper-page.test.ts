@@ -22,8 +22,8 @@ describe('paper pages (target all)', () => {
     });
     return res.body.results[0] as Record<string, unknown> & { id: string; url: string; authors: string[]; tags: string[] };
   };
-  const page = async (id: string) => {
-    const res = await get(`/papers/${id}`).expect(200);
+  const page = async (id: string, language?: string) => {
+    const res = await get(`/papers/${id}`).set('Accept-Language', language ?? 'en').expect(200);
     return { res, html: res.text, doc: parse(res.text) };
   };
   const meta = (doc: HTMLElement, name: string) => doc.querySelectorAll(`meta[name="${name}"]`).map((m) => m.getAttribute('content'));
@@ -41,7 +41,8 @@ describe('paper pages (target all)', () => {
 
   it('shows every field of the record, with the values the search API gives', async () => {
     const record = await recordVia('fixtureja');
-    const { res, doc } = await page(record.id);
+    // A Japanese reader (Accept-Language): the Japanese interface, the Japanese title first.
+    const { res, doc } = await page(record.id, 'ja-JP,ja;q=0.9,en;q=0.5');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(doc.querySelector('html')!.getAttribute('lang')).toBe('ja');
     expect(doc.querySelector('h1')!.text).toBe(record.title);
@@ -50,19 +51,29 @@ describe('paper pages (target all)', () => {
     expect(field(doc, 'title_en')!.getAttribute('lang')).toBe('en');
     expect(doc.querySelectorAll('#paper-authors .author').map((a) => a.text)).toEqual(record.authors);
     expect(doc.querySelectorAll('[data-field="tags"] .tag').map((t) => t.text)).toEqual(record.tags);
-    for (const name of ['id', 'year', 'venue', 'venue_type', 'topic', 'lang', 'doi', 'source_url', 'url', 'citation_url', 'updated_at']) {
+    for (const name of ['id', 'year', 'venue', 'doi', 'source_url', 'url', 'citation_url']) {
       expect([name, field(doc, name)?.text.trim()]).toEqual([name, String(record[name])]);
     }
+    // Slugs, codes and ISO dates are shown in words; the record's own value stays in data-value.
+    for (const name of ['venue_type', 'topic', 'lang', 'updated_at']) {
+      expect([name, field(doc, name)?.getAttribute('data-value')]).toEqual([name, String(record[name])]);
+    }
+    expect([field(doc, 'topic')!.text, field(doc, 'lang')!.text, field(doc, 'venue_type')!.text]).toEqual(['水素', '日本語', '学術誌']);
+    expect(field(doc, 'updated_at')!.querySelector('time')!.getAttribute('datetime')).toBe(record.updated_at);
     expect(field(doc, 'doi')!.querySelector('a')!.getAttribute('href')).toBe(`https://doi.org/${record.doi}`);
     expect(field(doc, 'source_url')!.querySelector('a')!.getAttribute('href')).toBe(record.source_url);
     expect(field(doc, 'pdf_url')!.querySelector('a')!.getAttribute('href')).toBe('https://example.org/papers/h2.pdf');
-    expect(field(doc, 'publication_date')!.text).toBe('2024-03-15');
-    // The record's abstract is the English AI summary; both summaries are shown in full, each in its language.
+    expect(field(doc, 'publication_date')!.text).toBe('2024年3月15日');
+    expect(field(doc, 'publication_date')!.querySelector('time')!.getAttribute('datetime')).toBe('2024-03-15');
+    // The record's abstract is the English AI summary; both summaries are shown in full, each in its
+    // language, the reader's first, then the original abstract in full.
     expect(field(doc, 'abstract')!.querySelector('p')!.text).toBe(record.abstract);
-    expect(doc.querySelector('#summary-en')!.getAttribute('lang')).toBe('en');
+    expect(doc.querySelector('#summary-en p')!.getAttribute('lang')).toBe('en');
     expect(doc.querySelector('#summary-ja p')!.text).toBe('水素サプライチェーンに関する日本語の要約。');
-    expect(doc.querySelector('#summary-ja')!.getAttribute('lang')).toBe('ja');
-    expect(doc.querySelector('#licence')!.text).toMatch(/CC BY 4\.0[\s\S]*original publishers' terms/);
+    expect(doc.querySelector('#summary-ja p')!.getAttribute('lang')).toBe('ja');
+    expect(doc.querySelectorAll('.paper-page-summary').map((s) => s.id)).toEqual(['summary-ja', 'summary-en', 'abstract']);
+    expect(doc.querySelector('#abstract p')!.text).toBe('原著の抄録。');
+    expect(doc.querySelector('#licence')!.text).toMatch(/CC BY 4\.0[\s\S]*各出版社/);
   });
 
   it('gives an English paper without summaries its original abstract and lang="en"', async () => {
@@ -191,20 +202,21 @@ describe('paper pages (target all)', () => {
 
   it('answers 304 from the route when If-None-Match names the current ETag', async () => {
     // A query string the edge cache has never seen, so the request reaches the route.
-    const path = `/papers/${idOf(EN_PAPER)}?from=route`;
+    // `?hl=` names the page's language, so shared caches may keep it (without it, it varies by Accept-Language).
+    const path = `/papers/${idOf(EN_PAPER)}?from=route&hl=en`;
     const first = await get(path).expect(200);
     expect(first.headers['cache-control']).toBe('public, max-age=60, s-maxage=60');
     expect(first.headers['x-cache']).toBe('MISS');
     const etag = first.headers.etag!;
-    const again = await get(`/papers/${idOf(EN_PAPER)}?from=route-304`).set('If-None-Match', `"other", ${etag}`).expect(304);
+    const again = await get(`/papers/${idOf(EN_PAPER)}?from=route-304&hl=en`).set('If-None-Match', `"other", ${etag}`).expect(304);
     expect(again.headers['x-cache']).toBe('MISS');
     expect(again.headers.etag).toBe(etag);
     expect(again.text ?? '').toBe('');
-    await get(`/papers/${idOf(EN_PAPER)}?from=route-stale`).set('If-None-Match', '"stale"').expect(200);
+    await get(`/papers/${idOf(EN_PAPER)}?from=route-stale&hl=en`).set('If-None-Match', '"stale"').expect(200);
   });
 
   it('answers an edge-cache hit with 304 when the kept ETag matches, with the door\'s and the page\'s headers', async () => {
-    const path = `/papers/${idOf(JA_PAPER)}?from=edge`;
+    const path = `/papers/${idOf(JA_PAPER)}?from=edge&hl=ja`;
     const first = await get(path).expect(200);
     const hit = await waitFor('the page to be kept at the edge', async () => {
       const r = await get(path);

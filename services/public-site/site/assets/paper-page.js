@@ -1,9 +1,12 @@
-// Paper pages: the copy buttons of the citation block. An external file because the pages'
-// Content-Security-Policy allows no inline script. The buttons start hidden, so a browser without
-// script (or without any way to copy) never shows a button that does nothing.
+// Paper pages: the copy buttons of the citation block, and the link back to the results. An external
+// file because the pages' Content-Security-Policy allows no inline script. The buttons start hidden,
+// so a browser without script (or without any way to copy) never shows a button that does nothing.
+// Its words come from the page (data-* attributes), in the page's language.
 (function () {
   'use strict';
   var status = document.getElementById('copy-status');
+  var copiedText = (status && status.getAttribute('data-copied')) || '{label} copied to the clipboard.';
+  var failedText = (status && status.getAttribute('data-failed')) || 'Copying failed: select the text and copy it.';
 
   function say(text) {
     if (status) status.textContent = text;
@@ -29,8 +32,9 @@
 
   function copy(element, label) {
     var text = (element.textContent || '').trim();
-    var done = function () { say(label + ' copied to the clipboard.'); };
-    var failed = function () { say(copyBySelection(element) ? label + ' copied to the clipboard.' : 'Copying failed: select the text and copy it.'); };
+    var copied = copiedText.replace('{label}', label);
+    var done = function () { say(copied); };
+    var failed = function () { say(copyBySelection(element) ? copied : failedText); };
     if (navigator.clipboard && typeof navigator.clipboard.writeText === 'function') {
       navigator.clipboard.writeText(text).then(done, failed);
     } else {
@@ -43,10 +47,24 @@
     (function (button) {
       var target = document.getElementById(button.getAttribute('data-copy-target') || '');
       if (!target) return;
-      var label = button.textContent.replace(/^Copy\s+/, '');
-      label = label.charAt(0).toUpperCase() + label.slice(1);
+      var label = button.getAttribute('data-label') || button.textContent || '';
       button.hidden = false;
       button.addEventListener('click', function () { copy(target, label); });
     })(buttons[i]);
+  }
+
+  // Back to the results the reader came from, when that was a search on this site (its URL holds the
+  // search); otherwise the link stays the search page's, as the server wrote it.
+  var back = document.getElementById('back-link');
+  if (back && document.referrer) {
+    try {
+      var from = new URL(document.referrer);
+      if (from.origin === window.location.origin && from.pathname === '/' && from.searchParams.has('q')) {
+        back.setAttribute('href', from.pathname + from.search);
+        back.textContent = back.getAttribute('data-results-label') || back.textContent;
+      }
+    } catch (e) {
+      // An unreadable referrer: keep the server's link.
+    }
   }
 })();

@@ -1,18 +1,24 @@
 // The search page (GET /): reads its state from the URL's query string, calls the public JSON API
 // (GET /api/v1/papers/search) and renders the answer. Plain ES module, no build step. Every text
-// of a record is set with textContent, never parsed as HTML; links are http(s) only.
+// of a record is set with textContent, never parsed as HTML; links are http(s) only. The page's
+// language is the server's choice (`<html lang>`); its strings come from the page's JSON data block.
 
 const API = '/api/v1/papers/search';
 const PAGE_SIZE = 10;
 /** offset + limit may not pass this (the API's deepest page). */
 const MAX_WINDOW = 10000;
-const SITE_NAME = 'GX Research Paper Search';
 const QUERY_ERRORS = new Set(['missing_query', 'query_too_long', 'too_many_terms', 'term_too_short']);
+/** The form control a problem code is about, marked aria-invalid with the message. */
+const PROBLEM_FIELDS = { invalid_year_from: 'year_from', invalid_year_to: 'year_to', invalid_topic: 'topic', invalid_venue_type: 'venue_type', invalid_sort: 'sort', invalid_lang: 'lang' };
 const KANA = /[\u3041-\u309f\u30a0-\u30ff]/;
+/** The counts the page asks for, shown beside the filter options. */
+const FACETS = 'topic,lang,year,venue_type';
 
 // The answer and its records are typed by the API's own schemas (tsconfig.site.json checks this file).
 /** @typedef {import('../../../../shared/papers/public-paper').PublicPaper} PublicPaper */
 /** @typedef {import('../../../public-search/paper-search.service').SearchEnvelope} SearchEnvelope */
+/** @typedef {NonNullable<SearchEnvelope['facets']>} FacetCounts */
+/** @typedef {import('../../i18n/en').Messages['browser'] & { langs: import('../../i18n/en').Messages['langs'] }} PageMessages */
 
 // The page's own elements: index.html always has them.
 const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -20,6 +26,11 @@ const form = byId('search-form');
 const queryInput = /** @type {HTMLInputElement} */ (byId('q'));
 const topicSelect = /** @type {HTMLSelectElement} */ (byId('topic'));
 const langSelect = /** @type {HTMLSelectElement} */ (byId('lang'));
+const yearFromInput = /** @type {HTMLInputElement} */ (byId('year_from'));
+const yearToInput = /** @type {HTMLInputElement} */ (byId('year_to'));
+const venueSelect = /** @type {HTMLSelectElement} */ (byId('venue_type'));
+const sortSelect = /** @type {HTMLSelectElement} */ (byId('sort'));
+const languageSwitch = /** @type {HTMLAnchorElement} */ (byId('language-switch'));
 const statusBox = byId('status');
 const errorBox = byId('error');
 const section = byId('results-section');
@@ -28,22 +39,53 @@ const list = /** @type {HTMLOListElement} */ (byId('results'));
 const prevLink = byId('prev');
 const nextLink = byId('next');
 const pageInfo = byId('page-info');
+const feedLink = /** @type {HTMLAnchorElement} */ (byId('feed-link'));
 
-const numbers = new Intl.NumberFormat('en');
-const topicLabels = new Map([...topicSelect.options].filter((o) => o.value).map((o) => [o.value, o.textContent]));
-const langLabels = new Map([...langSelect.options].map((o) => [o.value, o.textContent]));
+/** @type {PageMessages} */
+const M = JSON.parse(byId('site-messages').textContent ?? '{}');
+const UI_LANG = document.documentElement.lang === 'ja' ? 'ja' : 'en';
+const OTHER_LANG = UI_LANG === 'ja' ? 'en' : 'ja';
+const SITE_NAME = document.querySelector('.brand a')?.textContent ?? '';
+const numbers = new Intl.NumberFormat(UI_LANG);
+/** The results heading before any count ("Results"). */
+const RESULTS = heading.textContent ?? '';
+
+/** `template` with each `{name}` replaced by its value. */
+const t = (template, values = {}) => template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+// Each option's own label, kept before any count is added to its text.
+for (const select of [topicSelect, langSelect, venueSelect]) for (const o of select.options) o.dataset.label = o.textContent ?? '';
+const labelsOf = (select) => new Map([...select.options].filter((o) => o.value).map((o) => [o.value, o.dataset.label ?? '']));
+const topicLabels = labelsOf(topicSelect);
+const langLabels = labelsOf(langSelect);
+const venueLabels = labelsOf(venueSelect);
 
 // ----------------------------------------------------------------------------- state and URL --
 
 /** The search the URL describes: the parameters as written (the API validates them). */
 function stateFromUrl() {
   const params = new URLSearchParams(window.location.search);
+  const hl = params.get('hl');
   return {
     q: params.get('q') ?? '',
     topic: params.get('topic') ?? '',
     lang: params.get('lang') ?? '',
+    year_from: params.get('year_from') ?? '',
+    year_to: params.get('year_to') ?? '',
+    venue_type: params.get('venue_type') ?? '',
+    sort: params.get('sort') ?? '',
     offset: params.get('offset') ?? '',
+    // The reader's explicit choice of interface language: kept in every link of the page.
+    hl: hl === 'ja' || hl === 'en' ? hl : '',
   };
+}
+
+/** The Atom feed of the search shown: its query, topic and language (the feed takes those three). */
+function feedUrl(state) {
+  const params = new URLSearchParams({ q: state.q });
+  if (state.topic) params.set('topic', state.topic);
+  if (state.lang && state.lang !== 'all') params.set('lang', state.lang);
+  return `/feeds/papers.atom?${params}`;
 }
 
 function queryString(state, { forApi = false } = {}) {
@@ -51,25 +93,64 @@ function queryString(state, { forApi = false } = {}) {
   params.set('q', state.q);
   if (state.topic) params.set('topic', state.topic);
   if (state.lang && state.lang !== 'all') params.set('lang', state.lang);
+  for (const name of ['year_from', 'year_to', 'venue_type']) if (state[name]) params.set(name, state[name]);
+  if (state.sort && state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.offset && state.offset !== '0') params.set('offset', state.offset);
   if (forApi) {
     params.set('limit', String(PAGE_SIZE));
     params.set('highlight', 'true');
+    params.set('facets', FACETS);
+  } else if (state.hl) {
+    params.set('hl', state.hl);
   }
   return params.toString();
 }
 
 const pageUrl = (state) => `/?${queryString(state)}`;
 
+/** A paper's page in the reader's chosen language (`?hl=`), else its plain address. */
+function paperHref(url, state) {
+  if (!state.hl || !safeHref(url)) return url;
+  const address = new URL(url, window.location.href);
+  address.searchParams.set('hl', state.hl);
+  return address.href;
+}
+
+/** The language switch: this same search in the other language. */
+function setLanguageSwitch(state) {
+  languageSwitch.href = state.q ? pageUrl({ ...state, hl: OTHER_LANG }) : `/?hl=${OTHER_LANG}`;
+}
+
 function fillForm(state) {
   queryInput.value = state.q;
   topicSelect.value = topicLabels.has(state.topic) ? state.topic : '';
   langSelect.value = langLabels.has(state.lang) ? state.lang : 'all';
+  yearFromInput.value = state.year_from;
+  yearToInput.value = state.year_to;
+  venueSelect.value = venueLabels.has(state.venue_type) ? state.venue_type : '';
+  sortSelect.value = state.sort === 'newest' ? 'newest' : 'relevance';
+  setLanguageSwitch(state);
+}
+
+/** The search the form describes now (a new search starts at its first page). */
+function stateFromForm() {
+  return {
+    q: queryInput.value.trim(),
+    topic: topicSelect.value,
+    lang: langSelect.value,
+    year_from: yearFromInput.value.trim(),
+    year_to: yearToInput.value.trim(),
+    venue_type: venueSelect.value,
+    sort: sortSelect.value,
+    offset: '',
+    hl: stateFromUrl().hl,
+  };
 }
 
 /** Shows `state` in the address bar: a new history entry, unless it is the one already shown. */
 function go(state) {
   const url = pageUrl(state);
+  setLanguageSwitch(state);
   if (url === window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
 }
@@ -137,56 +218,71 @@ function marked(text, highlights, field, index) {
 }
 
 /**
- * The heading title and its language: the original title, else the English, else the Japanese one.
+ * The record's titles, the reader's language first: title_ja for a Japanese reader, title_en for
+ * an English one, then the original, then the other language's; each distinct text once.
  * @param {PublicPaper} paper
  */
-function mainTitle(paper) {
-  if (paper.title) return { text: paper.title, lang: PAPER_LANG[paper.lang ?? ''], field: 'title' };
-  if (paper.title_en) return { text: paper.title_en, lang: 'en', field: 'title_en' };
-  if (paper.title_ja) return { text: paper.title_ja, lang: 'ja', field: 'title_ja' };
-  return { text: 'Untitled', lang: 'en', field: '' };
+function titlesOf(paper) {
+  const order = [[`title_${UI_LANG}`, UI_LANG], ['title', PAPER_LANG[paper.lang ?? '']], [`title_${OTHER_LANG}`, OTHER_LANG]];
+  const seen = new Set();
+  const titles = [];
+  for (const [field, lang] of order) {
+    const text = paper[field];
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    titles.push({ text, lang, field });
+  }
+  return titles.length ? titles : [{ text: M.untitled, lang: UI_LANG, field: '' }];
 }
 
 function filterText(state) {
   const parts = [];
-  if (topicLabels.has(state.topic)) parts.push(`topic ${topicLabels.get(state.topic)}`);
+  if (topicLabels.has(state.topic)) parts.push(t(M.filterTopic, { topic: topicLabels.get(state.topic) }));
   if (state.lang && state.lang !== 'all' && langLabels.has(state.lang)) parts.push(langLabels.get(state.lang));
+  if (state.year_from && state.year_to) parts.push(t(M.filterYears, { from: state.year_from, to: state.year_to }));
+  else if (state.year_from) parts.push(t(M.filterYearFrom, { year: state.year_from }));
+  else if (state.year_to) parts.push(t(M.filterYearTo, { year: state.year_to }));
+  if (venueLabels.has(state.venue_type)) parts.push(venueLabels.get(state.venue_type));
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 // ---------------------------------------------------------------------------------- rendering --
 
-/** @param {PublicPaper} paper */
-function paperItem(paper) {
+/**
+ * @param {PublicPaper} paper
+ * @param {ReturnType<typeof stateFromUrl>} state
+ */
+function paperItem(paper, state) {
   const item = el('li', 'paper');
   const article = el('article');
   item.append(article);
 
-  const title = mainTitle(paper);
+  const [title, ...others] = titlesOf(paper);
   const h3 = el('h3', 'paper-title');
-  const titleLink = link(paper.url, title.text);
+  const titleLink = link(paperHref(paper.url, state), title.text);
   titleLink.replaceChildren(marked(title.text, paper.highlights, title.field));
   if (title.lang) titleLink.lang = title.lang;
   h3.append(titleLink);
   article.append(h3);
 
-  for (const [field, lang, label] of [['title_en', 'en', 'English title'], ['title_ja', 'ja', 'Japanese title']]) {
-    const text = paper[field];
-    if (!text || text === title.text) continue;
-    const p = el('p', 'paper-alt-title');
-    const value = el('span', null);
-    value.append(marked(text, paper.highlights, field));
-    value.lang = lang;
-    p.append(el('span', 'label', `${label}: `), value);
-    article.append(p);
+  // The other titles one click away: a disclosure named by what it holds.
+  for (const other of others) {
+    const details = el('details', 'paper-alt-title');
+    const kind = other.field === 'title' ? 'original' : other.lang;
+    details.append(el('summary', 'label', M.titleIn[kind] ?? M.titleIn.original));
+    const value = el('p', 'paper-alt-title-text');
+    value.append(marked(other.text, paper.highlights, other.field));
+    if (other.lang) value.lang = other.lang;
+    details.append(value);
+    article.append(details);
   }
 
   const meta = el('p', 'paper-meta');
   const authors = Array.isArray(paper.authors) ? paper.authors : [];
   const metaParts = [];
-  if (authors.length) metaParts.push(authors.length > 6 ? `${authors.slice(0, 6).join(', ')} and ${authors.length - 6} more` : authors.join(', '));
+  if (authors.length) metaParts.push(authors.length > 6 ? t(M.andMore, { list: authors.slice(0, 6).join(', '), n: authors.length - 6 }) : authors.join(', '));
   if (paper.year) metaParts.push(String(paper.year));
-  if (paper.venue) metaParts.push(paper.venue_type ? `${paper.venue} (${paper.venue_type})` : paper.venue);
+  if (paper.venue) metaParts.push(paper.venue_type ? `${paper.venue} (${venueLabels.get(paper.venue_type) ?? paper.venue_type})` : paper.venue);
   meta.textContent = metaParts.join(' · ');
   if (metaParts.length) article.append(meta);
 
@@ -199,16 +295,15 @@ function paperItem(paper) {
   const tags = Array.isArray(paper.tags) ? paper.tags : [];
   if (paper.topic || tags.length) {
     const chips = el('ul', 'chips');
-    chips.setAttribute('aria-label', 'Topic and tags');
+    chips.setAttribute('aria-label', M.topicAndTags);
     if (paper.topic) {
       const topic = el('li', 'chip chip-topic');
-      topic.append(el('span', 'visually-hidden', 'Topic: '), document.createTextNode(topicLabels.get(paper.topic) ?? paper.topic));
+      topic.append(el('span', 'visually-hidden', M.topicPrefix), document.createTextNode(topicLabels.get(paper.topic) ?? paper.topic));
       chips.append(topic);
     }
     for (const tag of tags) chips.append(el('li', 'chip', tag));
     article.append(chips);
   }
-
   const links = el('p', 'paper-links');
   if (paper.doi) {
     const doiHref = safeHref(paper.citation_url)?.startsWith('https://doi.org/') ? paper.citation_url : `https://doi.org/${paper.doi}`;
@@ -217,45 +312,70 @@ function paperItem(paper) {
   const citation = safeHref(paper.citation_url);
   const source = safeHref(paper.source_url);
   if (!paper.doi && citation && citation !== safeHref(paper.url)) {
-    links.append(el('span', 'label', 'Citation link '), link(citation, hostOf(citation)));
+    links.append(el('span', 'label', `${M.citationLink} `), link(citation, hostOf(citation)));
   } else if (paper.doi && source) {
     if (links.childNodes.length) links.append(document.createTextNode(' · '));
-    links.append(el('span', 'label', 'Source '), link(source, hostOf(source)));
+    links.append(el('span', 'label', `${M.source} `), link(source, hostOf(source)));
   }
   if (links.childNodes.length) article.append(links);
 
   return item;
 }
 
-/** @param {SearchEnvelope} body */
+/**
+ * The counts of the answer's facets beside the filter options ("Hydrogen (123)"). A filter that is
+ * set narrows its own counts to itself, so its options then show their plain labels.
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {FacetCounts | undefined} facets
+ * @param {number} total
+ */
+function showCounts(state, facets, total) {
+  const countOf = (field, value) => facets?.[field]?.find((b) => b.value === value)?.count ?? 0;
+  const label = (select, counted, countFor) => {
+    for (const o of select.options) o.textContent = (o.dataset.label ?? '') + (counted ? t(M.countSuffix, { n: numbers.format(countFor(o.value)) }) : '');
+  };
+  label(topicSelect, Boolean(facets?.topic) && !state.topic, (v) => (v ? countOf('topic', v) : total));
+  // `lang=en` and `lang=ja` include the multilingual papers, so their counts do too.
+  label(langSelect, Boolean(facets?.lang) && (!state.lang || state.lang === 'all'), (v) => (v === 'all' ? total : countOf('lang', v) + countOf('lang', 'mul')));
+  label(venueSelect, Boolean(facets?.venue_type) && !state.venue_type, (v) => (v ? countOf('venue_type', v) : total));
+}
+
+/**
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {SearchEnvelope} body
+ */
 function render(state, body) {
   const { total, count, offset, limit, results, query } = body;
   const filters = filterText(state);
   errorBox.replaceChildren();
-  queryInput.removeAttribute('aria-invalid');
-  list.replaceChildren(...results.map(paperItem));
+  markInvalid(null);
+  list.replaceChildren(...results.map((paper) => paperItem(paper, state)));
   list.start = offset + 1;
+  showCounts(state, body.facets, total);
 
   const shown = `“${query}”${filters}`;
+  const range = { from: numbers.format(offset + 1), to: numbers.format(offset + count), total: numbers.format(total) };
+  const matches = total === 1 ? t(M.matchesOne, { shown }) : t(M.matchesMany, { shown, total: numbers.format(total) });
   if (total === 0) {
-    if (!showSuggestion(state, shown, body.suggestion)) statusBox.textContent = `No papers match ${shown}. Try fewer or other words, or another topic or language.`;
+    if (!showSuggestion(state, shown, body.suggestion)) statusBox.textContent = t(M.noMatches, { shown });
     section.hidden = true;
   } else if (count === 0) {
-    statusBox.textContent = `${numbers.format(total)} ${total === 1 ? 'paper matches' : 'papers match'} ${shown}, but this page is past the last one.`;
+    statusBox.textContent = matches.replace(/[.。]$/, '') + M.pastLast;
     section.hidden = false;
   } else {
-    statusBox.textContent = `${numbers.format(total)} ${total === 1 ? 'paper matches' : 'papers match'} ${shown}. Showing ${numbers.format(offset + 1)}–${numbers.format(offset + count)}.`;
+    statusBox.textContent = matches + t(M.showing, range);
     section.hidden = false;
   }
-  heading.textContent = total === 0 ? 'Results' : `Results ${numbers.format(offset + 1)}–${numbers.format(offset + count)} of ${numbers.format(total)}`;
+  heading.textContent = total === 0 ? RESULTS : t(M.resultsHeading, range);
 
   const reachable = Math.min(total, MAX_WINDOW);
   const pages = Math.max(1, Math.ceil(reachable / limit));
   const page = Math.floor(offset / limit) + 1;
-  pageInfo.textContent = count > 0 ? `Page ${numbers.format(page)} of ${numbers.format(pages)}` : '';
+  pageInfo.textContent = count > 0 ? t(M.pageInfo, { page: numbers.format(page), pages: numbers.format(pages) }) : '';
+  feedLink.href = feedUrl(state);
   setPagerLink(prevLink, offset > 0 ? { ...state, offset: String(Math.max(0, offset - limit)) } : null);
   setPagerLink(nextLink, offset + limit < reachable ? { ...state, offset: String(offset + limit) } : null);
-  document.title = `${query} – ${page > 1 ? `page ${page} – ` : ''}${SITE_NAME}`;
+  document.title = `${query} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
 }
 
 /**
@@ -269,8 +389,8 @@ function showSuggestion(state, shown, suggestion) {
   anchor.href = pageUrl(next);
   if (KANA.test(state.q)) anchor.lang = 'ja';
   anchor.addEventListener('click', openInPage);
-  const papers = `${numbers.format(suggestion.total)} ${suggestion.total === 1 ? 'paper' : 'papers'}`;
-  statusBox.replaceChildren(`No papers match ${shown}. Japanese and Chinese have no spaces: search `, anchor, ` (${papers}).`);
+  const papers = suggestion.total === 1 ? M.suggestionCountOne : t(M.suggestionCountMany, { n: numbers.format(suggestion.total) });
+  statusBox.replaceChildren(t(M.suggestion, { shown }), anchor, papers);
   return true;
 }
 
@@ -280,13 +400,24 @@ function setPagerLink(anchor, state) {
   else anchor.removeAttribute('href');
 }
 
-function showError(message, { queryProblem = false } = {}) {
+/** Marks the control a problem is about (aria-invalid), and no other. */
+function markInvalid(control) {
+  for (const input of [queryInput, topicSelect, langSelect, yearFromInput, yearToInput, venueSelect, sortSelect]) {
+    if (input === control) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+}
+
+/**
+ * @param {string} message
+ * @param {{ control?: HTMLElement | null }} [options]
+ */
+function showError(message, { control = null } = {}) {
   list.replaceChildren();
   section.hidden = true;
   statusBox.textContent = '';
   errorBox.replaceChildren(el('p', null, message));
-  if (queryProblem) queryInput.setAttribute('aria-invalid', 'true');
-  else queryInput.removeAttribute('aria-invalid');
+  markInvalid(control);
 }
 
 function retryAfterSeconds(response) {
@@ -305,18 +436,21 @@ async function readProblem(response) {
   }
 }
 
+/** The API's problem in words for people, in the page's language: by its `code`, never its English `detail`. */
 function showFailure(response, problem) {
   if (response.status === 429) {
     const seconds = retryAfterSeconds(response);
-    const wait = seconds ? `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : 'Please wait a minute';
-    return showError(`There have been too many searches from your network in a short time. ${wait} and try again.`);
+    const wait = seconds ? (seconds === 1 ? M.waitOneSecond : t(M.waitSeconds, { n: seconds })) : M.waitMinute;
+    return showError(t(M.tooMany, { wait }));
   }
   if (response.status >= 500) {
-    const reference = problem && typeof problem.request_id === 'string' ? ` If it keeps happening, quote reference ${problem.request_id}.` : '';
-    return showError(`The search is not available right now. Please try again in a moment.${reference}`);
+    const reference = problem && typeof problem.request_id === 'string' ? t(M.reference, { id: problem.request_id }) : '';
+    return showError(M.unavailable + reference);
   }
-  const detail = problem && typeof problem.detail === 'string' ? problem.detail : 'The search could not be run. Check the words and filters and try again.';
-  return showError(detail, { queryProblem: Boolean(problem && QUERY_ERRORS.has(problem.code)) });
+  const code = problem && typeof problem.code === 'string' ? problem.code : '';
+  const message = Object.hasOwn(M.problems, code) ? M.problems[code] : M.problems.invalid;
+  const field = QUERY_ERRORS.has(code) ? 'q' : PROBLEM_FIELDS[code];
+  return showError(message, { control: field ? byId(field) : null });
 }
 
 // ----------------------------------------------------------------------------------- fetching --
@@ -328,7 +462,7 @@ async function search(state, { focusResults = false } = {}) {
   const controller = new AbortController();
   inFlight = controller;
   section.setAttribute('aria-busy', 'true');
-  statusBox.textContent = 'Searching…';
+  statusBox.textContent = M.searching;
   try {
     const response = await fetch(`${API}?${queryString(state, { forApi: true })}`, {
       headers: { Accept: 'application/json' },
@@ -345,7 +479,7 @@ async function search(state, { focusResults = false } = {}) {
     if (focusResults && !section.hidden) heading.focus();
   } catch (err) {
     if (controller.signal.aborted) return;
-    showError('The search could not be reached. Check your connection and try again.');
+    showError(M.unreachable);
     console.warn('search failed', err);
   } finally {
     if (inFlight === controller) {
@@ -357,6 +491,7 @@ async function search(state, { focusResults = false } = {}) {
 
 function clearResults() {
   inFlight?.abort();
+  showCounts(stateFromUrl(), undefined, 0);
   list.replaceChildren();
   section.hidden = true;
   statusBox.textContent = '';
@@ -375,7 +510,7 @@ function showUrlState() {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  const state = { q: queryInput.value.trim(), topic: topicSelect.value, lang: langSelect.value, offset: '' };
+  const state = stateFromForm();
   go(state);
   search(state);
 });
