@@ -1,7 +1,7 @@
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
 import { coded, oneOf, rule, text, wholeNumber, type RuleProblem } from '../../shared/http/param-schemas';
 import { param } from '../../shared/agents/agent-tool';
-import { VENUE_TYPES } from '../../shared/papers/paper.schema';
+import { VENUE_TYPES, type VenueType } from '../../shared/papers/paper.schema';
 import { FACET_NAMES, KEYWORD_SORTS, type FacetName, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type KeywordSort, type SortKey } from './keyword-index.port';
 
 /**
@@ -103,6 +103,33 @@ export const cursorProblem = (v: { cursor?: SortKey | null; offset?: number; sor
       : v.sort === 'relevance'
         ? { message: 'cursor paging is newest first: leave sort out, or send sort=newest.' }
         : undefined;
+
+/** `highlight` on both doors: `true` or `false` (the default); `more` adds what a door's own modes do. */
+export const highlightParam = (more = '') =>
+  coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
+    description: more ? `${HIGHLIGHT_DESCRIPTION} ${more}` : HIGHLIGHT_DESCRIPTION,
+  });
+
+/** What `keywordParams` ask of a keyword search, as both doors pass it on to the index. */
+export interface KeywordOptions {
+  sort: KeywordSort;
+  /** Keyset paging: null for the first page (`cursor=*`), the key after which to continue, or absent for offset paging. */
+  cursor?: SortKey | null;
+  facets: FacetName[];
+  yearFrom?: number;
+  yearTo?: number;
+  venueType?: VenueType;
+}
+
+/** The parsed `keywordParams` as options: relevance first, unless a cursor walk (newest first) was asked for. */
+export const keywordOptionsOf = (p: { sort?: KeywordSort; cursor?: SortKey | null; facets?: FacetName[]; year_from?: number; year_to?: number; venue_type?: VenueType }): KeywordOptions => ({
+  sort: p.sort ?? (p.cursor === undefined ? 'relevance' : 'newest'),
+  cursor: p.cursor,
+  facets: p.facets ?? [],
+  yearFrom: p.year_from,
+  yearTo: p.year_to,
+  venueType: p.venue_type,
+});
 
 /** year_from after year_to is a mistake, not an empty answer. */
 export const yearRangeProblem = (v: { year_from?: number; year_to?: number }) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type PaperLang, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, cursorProblem, type FacetName, type KeywordSort, type SortKey } from '../../modules/keyword-index';
+import { type PaperLang, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
+import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -19,7 +19,7 @@ export const SEARCH_LIMITS = {
 export const SEARCH_LANGS = ['ja', 'en', 'all'] as const;
 export type SearchLang = (typeof SEARCH_LANGS)[number];
 
-export interface SearchParams {
+export interface SearchParams extends KeywordOptions {
   /** q as the client sent it (echoed in the response). */
   query: string;
   terms: string[];
@@ -29,13 +29,6 @@ export interface SearchParams {
   offset: number;
   /** Add each record's `highlights`: where the terms occur in the text it carries. */
   highlight: boolean;
-  sort: KeywordSort;
-  /** Keyset paging: null for the first page (`cursor=*`), the key after which to continue, or absent for offset paging. */
-  cursor?: SortKey | null;
-  facets: FacetName[];
-  yearFrom?: number;
-  yearTo?: number;
-  venueType?: VenueType;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -67,9 +60,7 @@ export const searchQuerySchema = z
     offset: coded(withDefault(wholeNumber(0, L.maxWindow - L.limitMin), 0), 'invalid_offset', {
       description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`,
     }),
-    highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
-      description: HIGHLIGHT_DESCRIPTION,
-    }),
+    highlight: highlightParam(),
     ...keywordParams,
   })
   .check(
@@ -91,12 +82,7 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     limit: p.limit,
     offset: p.offset,
     highlight: p.highlight === 'true',
-    sort: p.sort ?? (p.cursor === undefined ? 'relevance' : 'newest'),
-    cursor: p.cursor,
-    facets: p.facets ?? [],
-    yearFrom: p.year_from,
-    yearTo: p.year_to,
-    venueType: p.venue_type,
+    ...keywordOptionsOf(p),
   };
 }
 

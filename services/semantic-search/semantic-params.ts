@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { SplitLimits } from '../../shared/text/word-split';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
-import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug, type VenueType } from '../../shared/papers/paper.schema';
+import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { HIGHLIGHT_DESCRIPTION, KEYWORD_QUERY, keywordParams, queryText, termProblem, yearRangeProblem, cursorProblem, type FacetName, type KeywordSort, type SortKey } from '../../modules/keyword-index';
+import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -26,7 +26,7 @@ export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.max
  */
 export const SEMANTIC_WINDOWS: Readonly<Record<SemanticMode, number>> = { keyword: 10_000, vector: 300, hybrid: 100 };
 
-export interface SemanticParams {
+export interface SemanticParams extends KeywordOptions {
   query: string;
   mode: SemanticMode;
   /** Normalised terms for keyword mode (hybrid ranks the whole question instead). */
@@ -40,14 +40,6 @@ export interface SemanticParams {
   shelf?: Shelf;
   /** Words to highlight in each record (`highlight=true`); none when not asked. */
   highlightTerms: string[];
-  /** Keyword mode only (refused in the other modes): order, facets, year and venue-type filters. */
-  sort: KeywordSort;
-  /** Keyset paging: null for the first page (`cursor=*`), the key after which to continue, or absent for offset paging. */
-  cursor?: SortKey | null;
-  facets: FacetName[];
-  yearFrom?: number;
-  yearTo?: number;
-  venueType?: VenueType;
 }
 
 /** The parameters only keyword mode takes. */
@@ -89,9 +81,7 @@ export const semanticQuerySchema = z
     ),
     lang: coded(oneOf(LANGS).default('all'), 'invalid_lang', { description: '`ja` and `en` include multilingual (`mul`) papers; `all` applies no filter.' }),
     shelf: coded(oneOf(SHELF_VALUES).default('all'), 'invalid_shelf', { description: 'Editorial shelf; `all` applies no filter.' }),
-    highlight: coded(oneOf(['true', 'false'], (v) => `highlight is true or false; got "${v}".`).default('false'), 'invalid_highlight', {
-      description: `${HIGHLIGHT_DESCRIPTION} Keyword mode marks its terms; vector and hybrid modes mark the words of q (white-space-separated, at least 2 characters) where they occur literally.`,
-    }),
+    highlight: highlightParam('Keyword mode marks its terms; vector and hybrid modes mark the words of q (white-space-separated, at least 2 characters) where they occur literally.'),
     // Keyword mode's own: counted and ordered over its exact match set, as on the public search.
     ...keywordParams,
   })
@@ -121,12 +111,7 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     query: p.q,
     mode: p.mode,
     terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
-    sort: p.sort ?? (p.cursor === undefined ? 'relevance' : 'newest'),
-    cursor: p.cursor,
-    facets: p.facets ?? [],
-    yearFrom: p.year_from,
-    yearTo: p.year_to,
-    venueType: p.venue_type,
+    ...keywordOptionsOf(p),
     highlightTerms: p.highlight === 'true' ? splitTerms(p.q).filter((t) => codePointLength(t) >= KEYWORD_QUERY.termMinChars) : [],
     topic: p.topic,
     limit: p.limit,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { isCi } from '../support/services';
 import { scratchDir } from '../support/test-run';
 
@@ -71,4 +71,29 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A page with no timeouts of its own (jest's bounds the test) that records, in `problems`, every
+ * Content-Security-Policy refusal, script error and dialog: a test asserts the list stays empty.
+ */
+export async function watchedPage(context: BrowserContext, problems: string[]): Promise<Page> {
+  const p = await context.newPage();
+  p.setDefaultTimeout(0);
+  p.setDefaultNavigationTimeout(0);
+  p.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(`console: ${msg.text()}`);
+  });
+  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  p.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return p;
+}
+
+/** Runs `action` on `page` and resolves with the JSON body of the public search request it caused. */
+export async function searchAnswer<T>(page: Page, action: () => Promise<unknown>): Promise<T> {
+  const [response] = await Promise.all([page.waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/papers/search'), action()]);
+  return (await response.json()) as T;
 }

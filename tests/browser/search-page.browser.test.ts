@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
 import { HTML_SECURITY_HEADERS } from '../../services/public-site/html-headers';
-import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir } from './chromium';
+import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir, searchAnswer, watchedPage } from './chromium';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
@@ -35,30 +35,12 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
   /** What the browser reported that a page must never cause: CSP refusals, uncaught errors, dialogs. */
   const problems: string[] = [];
 
-  const isSearch = (res: Response) => new URL(res.url()).pathname === '/api/v1/papers/search';
   const resultTitles = (p: Page = page) => p.locator('#results .paper-title').allTextContents();
   const statusText = (p: Page = page) => p.locator('#status').textContent();
 
   /** Runs `action` and resolves with the JSON body of the search request it caused. */
-  async function searchBy(action: () => Promise<unknown>, p: Page = page): Promise<ApiEnvelope> {
-    const [response] = await Promise.all([p.waitForResponse(isSearch), action()]);
-    return (await response.json()) as ApiEnvelope;
-  }
-
-  async function newPage(context: BrowserContext): Promise<Page> {
-    const p = await context.newPage();
-    p.setDefaultTimeout(0);
-    p.setDefaultNavigationTimeout(0);
-    p.on('console', (msg) => {
-      if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(`console: ${msg.text()}`);
-    });
-    p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    p.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    return p;
-  }
+  const searchBy = (action: () => Promise<unknown>, p: Page = page) => searchAnswer<ApiEnvelope>(p, action);
+  const newPage = (context: BrowserContext) => watchedPage(context, problems);
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });

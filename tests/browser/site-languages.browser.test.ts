@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir } from './chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir, searchAnswer, watchedPage } from './chromium';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
@@ -24,21 +24,8 @@ describeWithChromium('the site in Japanese and English in Chromium (target all, 
   let shots: string;
   const problems: string[] = [];
 
-  const isSearch = (res: Response) => new URL(res.url()).pathname === '/api/v1/papers/search';
-  async function searchBy(p: Page, action: () => Promise<unknown>): Promise<ApiEnvelope> {
-    const [response] = await Promise.all([p.waitForResponse(isSearch), action()]);
-    return (await response.json()) as ApiEnvelope;
-  }
-  async function newPage(context: BrowserContext): Promise<Page> {
-    const p = await context.newPage();
-    p.setDefaultTimeout(0);
-    p.setDefaultNavigationTimeout(0);
-    p.on('console', (msg) => {
-      if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(`console: ${msg.text()}`);
-    });
-    p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    return p;
-  }
+  const searchBy = (p: Page, action: () => Promise<unknown>) => searchAnswer<ApiEnvelope>(p, action);
+  const newPage = (context: BrowserContext) => watchedPage(context, problems);
   const lang = (p: Page) => p.evaluate('document.documentElement.lang');
 
   beforeAll(async () => {
@@ -87,7 +74,7 @@ describeWithChromium('the site in Japanese and English in Chromium (target all, 
     expect(await p.locator('#demo-notice').textContent()).toMatch(/^Demo data: .*not research\.$/);
     const switchLink = p.getByRole('link', { name: '日本語', exact: true });
     expect(new URL((await switchLink.getAttribute('href'))!, app.url).search).toBe('?q=carbon&hl=ja');
-    await Promise.all([p.waitForResponse(isSearch), switchLink.click()]);
+    await searchBy(p, () => switchLink.click());
     await p.locator('#status', { hasText: '件目を表示しています' }).waitFor();
     expect(await lang(p)).toBe('ja');
     expect(new URL(p.url()).search).toBe('?q=carbon&hl=ja');
