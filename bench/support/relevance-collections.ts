@@ -118,7 +118,7 @@ export async function knownItemCollection(): Promise<Collection> {
 /**
  * Cross-lingual known items on the generated demo corpus (its records carry title_ja and title_en
  * beside the original title): a Japanese query for a paper written in English, and English title
- * words for a paper written in Japanese. Generated titles repeat, so only papers whose title_ja
+ * words for a paper written in Japanese. Should generated titles repeat, only papers whose title_ja
  * and title_en are both unique in the corpus are asked for: each query has exactly one relevant
  * paper, as in the other known-item set. Chinese-language papers are in the corpus but asked for by
  * neither direction.
