@@ -1,5 +1,6 @@
 import type { ClientRequest } from 'node:http';
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
+import { wantsHtmlPage } from '../../shared/http/wants-html-page';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Config } from '../../shared/config/config';
 import { badGateway, ProblemError } from '../../shared/errors/problem';
@@ -42,11 +43,11 @@ export function upstreamProblem(err: NodeJS.ErrnoException, timedOut: boolean): 
  * (with the service token, so the service can trust it). A service that is down is answered at once
  * with 503 (see `upstreamProblem`), in the door's shape: its headers are set before routing.
  */
-export function remoteService(url: string, paths: string[], logger: Logger, serviceToken?: string) {
+export function remoteService(url: string, forwards: (pathname: string, req: Request) => boolean, logger: Logger, serviceToken?: string) {
   return createProxyMiddleware({
     target: url,
     changeOrigin: true,
-    pathFilter: (pathname) => servedPathOf(paths, pathname) !== undefined,
+    pathFilter: (pathname, req) => forwards(pathname, req as Request),
     proxyTimeout: UPSTREAM_TIMEOUT_MS,
     on: {
       proxyReq: (proxyReq: ClientRequest, req) => {
@@ -85,6 +86,7 @@ export function mountRoutes(
   deps: { config: Config; logger: Logger; local: RouteMount[]; modules: ModuleDefinition[]; running: ReadonlySet<string> },
 ): void {
   for (const mount of deps.local.filter((m) => m.door === door)) app.use(mount.router);
+  const pageFallbacks: RequestHandler[] = [];
   for (const def of deps.modules) {
     if (deps.running.has(def.name)) continue;
     for (const served of def.serves ?? []) {
@@ -95,9 +97,13 @@ export function mountRoutes(
         if (path !== undefined) req.routeLabel = path === req.path ? path : `${path}/*`;
         next();
       });
-      app.use(remoteService(served.remoteUrl(deps.config), served.paths, deps.logger, deps.config.services.token));
+      const url = served.remoteUrl(deps.config);
+      app.use(remoteService(url, (pathname) => servedPathOf(served.paths, pathname) !== undefined, deps.logger, deps.config.services.token));
+      if (served.pagesForBrowsers) pageFallbacks.push(remoteService(url, (_pathname, req) => wantsHtmlPage(req), deps.logger, deps.config.services.token));
     }
   }
+  // Last: a browser's page request nothing above answered gets the page service's HTML 404.
+  for (const fallback of pageFallbacks) app.use(fallback);
 }
 
 /**

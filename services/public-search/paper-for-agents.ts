@@ -21,7 +21,8 @@ export const paperCitationSchema = z
   .meta({ description: 'A ready citation of the paper.' });
 
 const stored = paperSchema.shape;
-const { highlights: _highlights, ...record } = compactPaperSchema(publicPaperSchema).shape as Record<string, z.ZodType>;
+// `abstract_ja` is left out: `ai_summary_ja` is the same text in full.
+const { highlights: _highlights, abstract_ja: _abstractJa, ...record } = compactPaperSchema(publicPaperSchema).shape as Record<string, z.ZodType>;
 
 /** `getPaper`'s result: the record's fields, the summaries (the stored paper's fields) and the citation. */
 export const agentPaperSchema = z.object({
@@ -58,5 +59,6 @@ export async function paperForAgents(answer: Record<string, unknown>, read: Tool
   const page = paperPagePath(String(answer.id));
   const [html, bibtex] = await Promise.all([read({ path: page }), read({ path: `${page}.bib` })]);
   const { ai_summary_en, ai_summary_ja, text } = paperPageParts(html);
-  return { ...compactPaper(answer), ai_summary_en, ai_summary_ja, citation: { text, bibtex } };
+  const { abstract_ja: _abstractJa, ...fields } = compactPaper(answer);
+  return { ...fields, ai_summary_en, ai_summary_ja, citation: { text, bibtex } };
 }

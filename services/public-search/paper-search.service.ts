@@ -10,7 +10,7 @@ import { highlightsOf } from '../../shared/text/highlight';
 const SPLIT_LIMITS: SplitLimits = { maxTerms: L.maxTerms, minTermChars: L.termMinChars, maxChars: L.queryMaxChars };
 
 /** The searched fields the public record carries (the display abstract, not the original, when they differ). */
-const PUBLIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'tags', 'topic'];
+const PUBLIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'abstract_ja', 'tags', 'topic'];
 
 /** The search response envelope (spec 000 §2.1). */
 export type SearchEnvelope = z.output<typeof searchResponseSchema>;

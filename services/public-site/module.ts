@@ -15,7 +15,7 @@ import { papersModule } from '../../modules/papers';
 export const publicSiteModule: ModuleDefinition = {
   name: 'public-site',
   dependsOn: ['papers'],
-  serves: [{ door: 'public', paths: ['/papers', '/sitemap.xml', '/sitemaps', '/robots.txt', '/assets', '/'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  serves: [{ door: 'public', paths: ['/papers', '/sitemap.xml', '/sitemaps', '/robots.txt', '/assets', '/'], remoteUrl: (c) => c.services.publicSearchUrl, pagesForBrowsers: true }],
   contributes: { public: { llmsTxt: (config) => ({ [LLMS_SECTIONS.optional]: siteLlmsTxt(config) }) } },
   async init({ config, get }) {
     const site = { papers: get(papersModule), publicBaseUrl: config.publicBaseUrl };

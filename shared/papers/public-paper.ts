@@ -35,6 +35,11 @@ export const publicPaperSchema = z
     tags: stored.tags,
     lang: stored.lang,
     updated_at: stored.updated_at.nullable(),
+    abstract_ja: z
+      .string()
+      .max(ABSTRACT_MAX_CHARS)
+      .optional()
+      .meta({ description: `The Japanese AI summary, at most ${ABSTRACT_MAX_CHARS} characters, when the paper has one and \`abstract\` carries another text (the English summary or the original abstract); absent otherwise. A Japanese reader's summary, so a page can show it first.` }),
     highlights: z.array(highlightSchema).optional().meta({ description: 'Present with `highlight=true`: where the query terms occur in the text this record carries.' }),
   })
   .meta({ id: 'Paper' });
@@ -43,7 +48,7 @@ export type PublicPaper = z.output<typeof publicPaperSchema>;
 
 /** Each field of the record, and whether the record computes it (else it is the stored paper's). */
 const KEYS: readonly (readonly [string, boolean])[] = Object.keys(publicPaperSchema.shape)
-  .filter((k) => k !== 'highlights')
+  .filter((k) => k !== 'highlights' && k !== 'abstract_ja')
   .map((k) => [k, ['abstract', 'url', 'citation_url'].includes(k)]);
 
 export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper {
@@ -59,5 +64,7 @@ export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper 
   // In the schema's order, which is what a client reads (a plain loop: this runs for every result).
   const record: Record<string, unknown> = {};
   for (const [key, own] of KEYS) record[key] = own ? computed[key as keyof typeof computed] : paper[key as keyof Paper];
+  // Only when it adds a text: the field is absent when `abstract` already is the Japanese summary.
+  if (paper.ai_summary_ja && display !== paper.ai_summary_ja) record.abstract_ja = truncateText(paper.ai_summary_ja, ABSTRACT_MAX_CHARS);
   return record as PublicPaper;
 }

@@ -20,6 +20,11 @@ export interface ServedPaths {
   paths: string[];
   /** Where the service listens when it runs in its own process. */
   remoteUrl: (config: Config) => string;
+  /**
+   * The service also answers every path nothing else serves when a browser asks for a page (its
+   * HTML 404): a gateway forwards such requests to it last, after every other route of the door.
+   */
+  pagesForBrowsers?: boolean;
 }
 
 export interface ModuleInstance<T = unknown> {

@@ -84,6 +84,12 @@ export const compactAnswerOf = (answer: Record<string, unknown>, key: string) =>
   [key]: (answer[key] as Array<Record<string, unknown>>).map(compactOf),
 });
 
+/** A paper as `getPaper` gives its record fields: compact, and without `abstract_ja` (its `ai_summary_ja` is that text in full). */
+export const agentRecordOf = (record: Record<string, unknown>) => {
+  const { abstract_ja: _abstractJa, ...rest } = compactOf(record);
+  return rest;
+};
+
 /** The HTTP status and headers the tool's own request was answered with (`_meta.http`). */
 export const httpOf = (result: CallToolResult) => (result._meta as { http: { status: number; headers: Record<string, string> } }).http;
 

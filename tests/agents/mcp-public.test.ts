@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { freshRedisUrl } from '../support/test-redis';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
-import { compactAnswerOf, compactOf, connectMcp, everyPartReady, httpOf, problemOf, type McpConnection } from './mcp-client';
+import { agentRecordOf, compactAnswerOf, connectMcp, everyPartReady, httpOf, problemOf, type McpConnection } from './mcp-client';
 import { scrape, valueOf } from '../support/prometheus';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -141,7 +141,7 @@ describe('agents on the public door (target all, demo corpus)', () => {
       expect(result.isError).toBeFalsy();
       expect((await request(app.url).get(`/api/v1/papers/${hit.id}`).expect(200)).body).toEqual(hit);
       const { ai_summary_en, ai_summary_ja, citation, ...record } = result.structuredContent as Record<string, unknown> & { citation: { text: string; bibtex: string } };
-      expect(record).toEqual(compactOf(hit));
+      expect(record).toEqual(agentRecordOf(hit));
       // The stored summaries, in full.
       const stored = (await database.db.query('SELECT ai_summary_en, ai_summary_ja FROM papers WHERE id = $1', [hit.id])).rows[0];
       expect({ ai_summary_en, ai_summary_ja }).toEqual({ ai_summary_en: stored.ai_summary_en, ai_summary_ja: stored.ai_summary_ja });

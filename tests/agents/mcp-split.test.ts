@@ -4,7 +4,7 @@ import { freePort } from '../support/services';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
-import { compactAnswerOf, compactOf, connectMcp, httpOf, problemOf } from './mcp-client';
+import { agentRecordOf, compactAnswerOf, connectMcp, httpOf, problemOf } from './mcp-client';
 
 const TOKEN = 'agents-split-token-0123';
 
@@ -63,7 +63,7 @@ describe('agents through a gateway whose services run elsewhere', () => {
       const paper = await mcp.call('getPaper', { id: http.body.results[0].id });
       const { highlights: _highlights, ...record } = http.body.results[0];
       const { ai_summary_en, ai_summary_ja: _ja, citation, ...rest } = paper.structuredContent as Record<string, unknown> & { citation: { bibtex: string } };
-      expect(rest).toEqual(compactOf(record));
+      expect(rest).toEqual(agentRecordOf(record));
       expect(typeof ai_summary_en).toBe('string');
       expect(citation.bibtex).toMatch(/^@\w+\{/);
       expect(problemOf(await mcp.call('searchPapers', { q: 'x' })).code).toBe('missing_query');

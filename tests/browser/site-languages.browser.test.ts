@@ -5,8 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { startTestProcess, type TestProcess } from '../support/test-process';
 
 interface Bucket { value: string | number | null; count: number }
-interface ApiPaper { id: string; url: string; year: number | null; venue_type: string | null; topic: string | null }
-interface ApiEnvelope { total: number; count: number; results: ApiPaper[]; facets?: Record<string, Bucket[]> }
+interface ApiPaper { id: string; url: string; year: number | null; venue_type: string | null; topic: string | null; abstract: string | null; abstract_ja?: string }
+interface ApiEnvelope { total: number; count: number; results: ApiPaper[]; facets?: Record<string, Bucket[]>; next_cursor?: string }
 
 const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
 
@@ -123,6 +123,63 @@ describeWithChromium('the site in Japanese and English in Chromium (target all, 
     expect(await shared.getByLabel('Year to').getAttribute('aria-invalid')).toBe('true');
     expect(await shared.locator('#error').textContent()).not.toMatch(/year_to|OpenAPI/);
     expect(await axeViolations(shared)).toEqual([]);
+    await shared.close();
+    await p.close();
+  });
+
+  it('shows each summary in the reader\'s language first, the other one click away', async () => {
+    for (const [context, main, other] of [[en, null, 'Japanese summary (AI-generated)'], [ja, 'ja', '英語の要約・原文の抄録']] as const) {
+      const p = await newPage(context);
+      const body = await searchBy(p, () => p.goto(`${app.url}/?q=hydrogen`));
+      const index = body.results.findIndex((r) => r.abstract_ja);
+      expect(index).toBeGreaterThanOrEqual(0);
+      const record = body.results[index]!;
+      const item = p.locator('#results .paper').nth(index);
+      await item.waitFor();
+      expect(await item.locator('.paper-summary').textContent()).toBe(main === 'ja' ? record.abstract_ja : record.abstract);
+      expect(await item.locator('.paper-summary').getAttribute('lang')).toBe(main);
+      const details = item.locator('details.paper-alt-summary');
+      expect(await details.locator('summary').textContent()).toBe(other);
+      expect(await details.locator('.paper-alt-summary-text').isVisible()).toBe(false);
+      await details.locator('summary').click();
+      expect(await details.locator('.paper-alt-summary-text').textContent()).toBe(main === 'ja' ? record.abstract : record.abstract_ja);
+      await p.close();
+    }
+  });
+
+  it('pages newest first by cursor to the last page of a large result set, never repeating or skipping a paper, and back', async () => {
+    const p = await newPage(ja);
+    const pages: string[][] = [];
+    let body = await searchBy(p, () => p.goto(`${app.url}/?q=${encodeURIComponent('エネルギー')}&sort=newest`));
+    const total = body.total;
+    expect(total).toBeGreaterThan(100); // more than ten pages
+    for (;;) {
+      pages.push(body.results.map((r) => r.id));
+      await p.locator('#page-info', { hasText: `${pages.length} ページ目` }).waitFor();
+      if (!body.next_cursor) break;
+      expect(await p.locator('#next').isVisible()).toBe(true);
+      body = await searchBy(p, () => p.getByRole('link', { name: '次へ' }).click());
+    }
+    const seen = pages.flat();
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(total);
+    expect(pages.length).toBe(Math.ceil(total / 10));
+    // The last page: no way further, its range and page count said, the cursor (not an offset) in the URL.
+    expect(await p.locator('#next').isHidden()).toBe(true);
+    const last = new URL(p.url()).searchParams;
+    expect([last.has('cursor'), last.has('offset'), last.get('page')]).toEqual([true, false, String(pages.length)]);
+    expect(await p.locator('#page-info').textContent()).toBe(`${pages.length.toLocaleString('ja')} ページ中 ${pages.length.toLocaleString('ja')} ページ目`);
+    await p.locator('#results-heading', { hasText: `${total.toLocaleString('ja')} 件中` }).waitFor();
+    await screenshot(p, shots, 'cursor-last-page-ja');
+    // Previous goes back through the same pages.
+    const back = await searchBy(p, () => p.getByRole('link', { name: '前へ' }).click());
+    expect(back.results.map((r) => r.id)).toEqual(pages.at(-2));
+    // A cursor page opened from a link cannot know the page before it: it offers the first page.
+    const shared = await newPage(ja);
+    await shared.goto(p.url());
+    await shared.locator('#page-info', { hasText: `${pages.length - 1} ページ目` }).waitFor();
+    const first = await searchBy(shared, () => shared.getByRole('link', { name: '最初のページ' }).click());
+    expect(first.results.map((r) => r.id)).toEqual(pages[0]);
     await shared.close();
     await p.close();
   });

@@ -45,6 +45,18 @@ describe('paper pages, citations and sitemap through a gateway in front of a sep
     }
   });
 
+  it('answers a browser on an unknown path with the site\'s HTML 404, and a program with problem+json', async () => {
+    const browser = await request(gateway.url).get('/about').set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8').set('Accept-Language', 'ja');
+    expect([browser.status, browser.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(browser.text).toContain('ページが見つかりません');
+    expect(browser.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    const program = await request(gateway.url).get('/about').set('Accept', '*/*');
+    expect([program.status, program.headers['content-type'], program.body.code]).toEqual([404, 'application/problem+json; charset=utf-8', 'not_found']);
+    // The API's paths stay the API's, whatever the client accepts.
+    const api = await request(gateway.url).get('/api/v1/nothing').set('Accept', 'text/html');
+    expect(api.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  });
+
   it('keeps the page\'s security headers through the proxy and at the edge', async () => {
     // `?hl=` names the language, so the edge may keep the page (without it, it varies by Accept-Language).
     const path = `/papers/${idOf(JA_PAPER)}?split=edge&hl=ja`;

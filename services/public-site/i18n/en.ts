@@ -120,6 +120,11 @@ export const en = {
   browser: {
     untitled: 'Untitled',
     titleIn: { en: 'English title', ja: 'Japanese title', original: 'Original title' },
+    /** The record's other summary, one click away: the Japanese one, or (for a Japanese reader) the English summary or original abstract. */
+    summaryIn: { ja: 'Japanese summary (AI-generated)', other: 'English summary or original abstract' },
+    firstPage: 'First page',
+    windowEnd: 'Relevance order reaches the first {max} matches. To go through all {total}, ',
+    windowEndLink: 'sort by newest first',
     andMore: '{list} and {n} more',
     topicPrefix: 'Topic: ',
     citationLink: 'Citation link',
@@ -161,6 +166,7 @@ export const en = {
       invalid_year_to: 'The last year must be a year from 1000 to 2100, and not before the first year.',
       invalid_venue_type: 'Choose a venue type from the list.',
       invalid_sort: 'Choose relevance or newest first.',
+      invalid_cursor: 'That page link is broken or out of date: start again from the first page.',
       invalid: 'The search could not be run. Check the words and filters and try again.',
     } as Record<string, string>,
     countSuffix: ' ({n})',

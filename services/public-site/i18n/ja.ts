@@ -114,6 +114,10 @@ export const ja: Messages = {
   browser: {
     untitled: '無題',
     titleIn: { en: '英語タイトル', ja: '日本語タイトル', original: '原題' },
+    summaryIn: { ja: '日本語の要約（AI 生成）', other: '英語の要約・原文の抄録' },
+    firstPage: '最初のページ',
+    windowEnd: '関連度順で見られるのは最初の {max} 件までです。{total} 件すべてを見るには',
+    windowEndLink: '新しい順に並べ替えてください',
     andMore: '{list} ほか {n} 名',
     topicPrefix: 'トピック：',
     citationLink: '引用リンク',
@@ -154,6 +158,7 @@ export const ja: Messages = {
       invalid_year_to: '終了年は1000〜2100の年で、開始年より前にはできません。',
       invalid_venue_type: '掲載種別を一覧から選んでください。',
       invalid_sort: '関連度順か新しい順を選んでください。',
+      invalid_cursor: 'そのページへのリンクは壊れているか古くなっています。最初のページからやり直してください。',
       invalid: '検索を実行できませんでした。語とフィルターを確認して、もう一度お試しください。',
     },
     countSuffix: '（{n}）',

@@ -40,6 +40,7 @@ const prevLink = byId('prev');
 const nextLink = byId('next');
 const pageInfo = byId('page-info');
 const feedLink = /** @type {HTMLAnchorElement} */ (byId('feed-link'));
+const windowNote = byId('window-note');
 
 /** @type {PageMessages} */
 const M = JSON.parse(byId('site-messages').textContent ?? '{}');
@@ -49,6 +50,8 @@ const SITE_NAME = document.querySelector('.brand a')?.textContent ?? '';
 const numbers = new Intl.NumberFormat(UI_LANG);
 /** The results heading before any count ("Results"). */
 const RESULTS = heading.textContent ?? '';
+/** The previous-page link's own words (a cursor page opened from a link offers the first page instead). */
+const PREVIOUS = prevLink.firstChild?.textContent ?? '';
 
 /** `template` with each `{name}` replaced by its value. */
 const t = (template, values = {}) => template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
@@ -75,6 +78,9 @@ function stateFromUrl() {
     venue_type: params.get('venue_type') ?? '',
     sort: params.get('sort') ?? '',
     offset: params.get('offset') ?? '',
+    // Newest first pages by cursor (the API's keyset paging, no depth limit); `page` is for display.
+    cursor: params.get('cursor') ?? '',
+    page: params.get('page') ?? '',
     // The reader's explicit choice of interface language: kept in every link of the page.
     hl: hl === 'ja' || hl === 'en' ? hl : '',
   };
@@ -95,7 +101,14 @@ function queryString(state, { forApi = false } = {}) {
   if (state.lang && state.lang !== 'all') params.set('lang', state.lang);
   for (const name of ['year_from', 'year_to', 'venue_type']) if (state[name]) params.set(name, state[name]);
   if (state.sort && state.sort !== 'relevance') params.set('sort', state.sort);
-  if (state.offset && state.offset !== '0') params.set('offset', state.offset);
+  if (!byCursor(state)) {
+    if (state.offset && state.offset !== '0') params.set('offset', state.offset);
+  } else if (forApi) {
+    params.set('cursor', state.cursor || '*');
+  } else if (state.cursor) {
+    params.set('cursor', state.cursor);
+    if (state.page) params.set('page', state.page);
+  }
   if (forApi) {
     params.set('limit', String(PAGE_SIZE));
     params.set('highlight', 'true');
@@ -107,6 +120,12 @@ function queryString(state, { forApi = false } = {}) {
 }
 
 const pageUrl = (state) => `/?${queryString(state)}`;
+
+/** Newest first goes through every match page by page (cursor); relevance order pages by offset within the API's window. */
+const byCursor = (state) => state.sort === 'newest';
+
+/** The page number a cursor page shows (1 without a cursor). */
+const cursorPage = (state) => (state.cursor ? Math.max(1, Number.parseInt(state.page, 10) || 1) : 1);
 
 /** A paper's page in the reader's chosen language (`?hl=`), else its plain address. */
 function paperHref(url, state) {
@@ -143,6 +162,8 @@ function stateFromForm() {
     venue_type: venueSelect.value,
     sort: sortSelect.value,
     offset: '',
+    cursor: '',
+    page: '',
     hl: stateFromUrl().hl,
   };
 }
@@ -286,10 +307,28 @@ function paperItem(paper, state) {
   meta.textContent = metaParts.join(' · ');
   if (metaParts.length) article.append(meta);
 
-  if (paper.abstract) {
+  // The summary in the reader's language first: a Japanese reader gets the Japanese summary when
+  // the record has one; the other text is one click away.
+  /** @type {[string, string][]} */
+  const summaries = [];
+  if (paper.abstract) summaries.push(['abstract', paper.abstract]);
+  if (paper.abstract_ja) summaries.push(['abstract_ja', paper.abstract_ja]);
+  if (UI_LANG === 'ja') summaries.reverse();
+  const [main, other] = summaries;
+  if (main) {
     const summary = el('p', 'paper-summary');
-    summary.append(marked(paper.abstract, paper.highlights, 'abstract'));
+    summary.append(marked(main[1], paper.highlights, main[0]));
+    if (main[0] === 'abstract_ja') summary.lang = 'ja';
     article.append(summary);
+  }
+  if (other) {
+    const details = el('details', 'paper-alt-summary');
+    details.append(el('summary', 'label', other[0] === 'abstract_ja' ? M.summaryIn.ja : M.summaryIn.other));
+    const value = el('p', 'paper-alt-summary-text');
+    value.append(marked(other[1], paper.highlights, other[0]));
+    if (other[0] === 'abstract_ja') value.lang = 'ja';
+    details.append(value);
+    article.append(details);
   }
 
   const tags = Array.isArray(paper.tags) ? paper.tags : [];
@@ -345,7 +384,11 @@ function showCounts(state, facets, total) {
  * @param {SearchEnvelope} body
  */
 function render(state, body) {
-  const { total, count, offset, limit, results, query } = body;
+  const { total, count, limit, results, query } = body;
+  const cursorMode = byCursor(state);
+  const page = cursorMode ? cursorPage(state) : Math.floor(body.offset / limit) + 1;
+  // The position of the page's first record in the whole match set.
+  const offset = cursorMode ? (page - 1) * limit : body.offset;
   const filters = filterText(state);
   errorBox.replaceChildren();
   markInvalid(null);
@@ -368,13 +411,22 @@ function render(state, body) {
   }
   heading.textContent = total === 0 ? RESULTS : t(M.resultsHeading, range);
 
-  const reachable = Math.min(total, MAX_WINDOW);
+  const reachable = cursorMode ? total : Math.min(total, MAX_WINDOW);
   const pages = Math.max(1, Math.ceil(reachable / limit));
-  const page = Math.floor(offset / limit) + 1;
   pageInfo.textContent = count > 0 ? t(M.pageInfo, { page: numbers.format(page), pages: numbers.format(pages) }) : '';
   feedLink.href = feedUrl(state);
-  setPagerLink(prevLink, offset > 0 ? { ...state, offset: String(Math.max(0, offset - limit)) } : null);
-  setPagerLink(nextLink, offset + limit < reachable ? { ...state, offset: String(offset + limit) } : null);
+  if (cursorMode) {
+    // A cursor goes forward only: the way back is the pages this tab came through (see `openInPage`),
+    // else (a page opened from a link) the first page.
+    const trail = trailOf(window.history.state);
+    const back = trail.at(-1);
+    setPagerLink(prevLink, back ?? (page > 1 ? pageUrl({ ...state, cursor: '', page: '' }) : null), back || page <= 1 ? PREVIOUS : M.firstPage);
+    setPagerLink(nextLink, body.next_cursor ? pageUrl({ ...state, cursor: body.next_cursor, page: String(page + 1) }) : null);
+  } else {
+    setPagerLink(prevLink, offset > 0 ? pageUrl({ ...state, offset: String(Math.max(0, offset - limit)) }) : null);
+    setPagerLink(nextLink, offset + limit < reachable ? pageUrl({ ...state, offset: String(offset + limit) }) : null);
+  }
+  showWindowEnd(state, !cursorMode && total > MAX_WINDOW && offset + limit >= reachable, total);
   document.title = `${query} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
 }
 
@@ -384,7 +436,7 @@ function render(state, body) {
  */
 function showSuggestion(state, shown, suggestion) {
   if (!suggestion || typeof suggestion.q !== 'string' || !Number.isInteger(suggestion.total)) return false;
-  const next = { ...state, q: suggestion.q, offset: '' };
+  const next = { ...state, q: suggestion.q, offset: '', cursor: '', page: '' };
   const anchor = el('a', 'suggestion-link', suggestion.q);
   anchor.href = pageUrl(next);
   if (KANA.test(state.q)) anchor.lang = 'ja';
@@ -394,11 +446,30 @@ function showSuggestion(state, shown, suggestion) {
   return true;
 }
 
-function setPagerLink(anchor, state) {
-  anchor.hidden = state === null;
-  if (state) anchor.href = pageUrl(state);
+/**
+ * @param {HTMLElement} anchor
+ * @param {string | null} href
+ * @param {string} [label] the visible words (the link's hidden suffix stays)
+ */
+function setPagerLink(anchor, href, label) {
+  anchor.hidden = href === null;
+  if (href) anchor.setAttribute('href', href);
   else anchor.removeAttribute('href');
+  if (label !== undefined && anchor.firstChild) anchor.firstChild.textContent = label;
 }
+
+/** The last page relevance order reaches, of more matches than that: the way to all of them (newest first). */
+function showWindowEnd(state, shown, total) {
+  windowNote.hidden = !shown;
+  if (!shown) return windowNote.replaceChildren();
+  const anchor = el('a', null, M.windowEndLink);
+  anchor.href = pageUrl({ ...state, sort: 'newest', offset: '', cursor: '', page: '' });
+  anchor.addEventListener('click', openInPage);
+  windowNote.replaceChildren(t(M.windowEnd, { max: numbers.format(MAX_WINDOW), total: numbers.format(total) }), anchor, '.');
+}
+
+/** The pages a tab came through to this cursor page (kept in its history entry). */
+const trailOf = (entry) => (entry && Array.isArray(entry.trail) ? entry.trail.filter((u) => typeof u === 'string') : []);
 
 /** Marks the control a problem is about (aria-invalid), and no other. */
 function markInvalid(control) {
@@ -522,7 +593,11 @@ function openInPage(event) {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !anchor.href) return;
   event.preventDefault();
   const url = new URL(anchor.href);
-  window.history.pushState(null, '', url.pathname + url.search);
+  // Cursor pages remember the way back: Next adds this page to the trail, Previous takes the last off.
+  const here = window.location.pathname + window.location.search;
+  const trail = trailOf(window.history.state);
+  const entry = anchor === nextLink ? { trail: [...trail, here] } : anchor === prevLink ? { trail: trail.slice(0, -1) } : null;
+  window.history.pushState(entry, '', url.pathname + url.search);
   const state = stateFromUrl();
   fillForm(state);
   search(state, { focusResults: true });
