@@ -184,6 +184,25 @@ describeWithChromium('the site in Japanese and English in Chromium (target all, 
     await p.close();
   });
 
+  it('charts the matches by year, and a bar opens that year\'s papers', async () => {
+    const p = await newPage(en);
+    const body = await searchBy(p, () => p.goto(`${app.url}/?q=carbon`));
+    const years = body.facets!.year!.filter((b) => b.value !== null);
+    const [peak] = years; // most frequent first
+    const span = years.map((b) => Number(b.value));
+    const [from, to] = [Math.min(...span), Math.max(...span)];
+    await p.locator('#year-chart').waitFor();
+    expect(await p.locator('#year-chart-caption').textContent()).toBe(`Papers by year, ${from}–${to}: most in ${peak!.value} (${peak!.count.toLocaleString('en')}). Choose a bar to see one year.`);
+    expect(await p.locator('#year-bars .year-bar').count()).toBe(to - from + 1);
+    expect(await p.locator(`#year-bars [data-year="${peak!.value}"]`).getAttribute('data-count')).toBe(String(peak!.count));
+    const year = await searchBy(p, () => p.locator(`#year-bars [data-year="${peak!.value}"]`).click());
+    expect(year.total).toBe(peak!.count);
+    expect(new URL(p.url()).search).toBe(`?q=carbon&year_from=${peak!.value}&year_to=${peak!.value}`);
+    expect(await p.getByLabel('Year from', { exact: true }).inputValue()).toBe(String(peak!.value));
+    expect(await axeViolations(p)).toEqual([]);
+    await p.close();
+  });
+
   it('words problems in Japanese too (an unknown topic in a hand-made link)', async () => {
     const p = await newPage(ja);
     await p.goto(`${app.url}/?q=carbon&topic=nonsense`);

@@ -170,6 +170,9 @@ export const en = {
       invalid: 'The search could not be run. Check the words and filters and try again.',
     } as Record<string, string>,
     countSuffix: ' ({n})',
+    /** The year chart of a search's matches (its bars open one year). */
+    yearChart: 'Papers by year, {from}–{to}: most in {peak} ({n}). Choose a bar to see one year.',
+    yearBar: '{year}: {n}',
   },
 };
 

@@ -162,5 +162,7 @@ export const ja: Messages = {
       invalid: '検索を実行できませんでした。語とフィルターを確認して、もう一度お試しください。',
     },
     countSuffix: '（{n}）',
+    yearChart: '年別の論文数（{from}〜{to}年）：最多は {peak} 年（{n} 件）。棒を選ぶとその年だけを表示します。',
+    yearBar: '{year}年：{n} 件',
   },
 };

@@ -41,6 +41,12 @@ const nextLink = byId('next');
 const pageInfo = byId('page-info');
 const feedLink = /** @type {HTMLAnchorElement} */ (byId('feed-link'));
 const windowNote = byId('window-note');
+const yearChart = byId('year-chart');
+const yearCaption = byId('year-chart-caption');
+const yearBars = byId('year-bars');
+const yearAxis = byId('year-axis');
+/** A chart of more years than this shows only the years that have papers (no empty run between them). */
+const MAX_YEAR_SPAN = 80;
 
 /** @type {PageMessages} */
 const M = JSON.parse(byId('site-messages').textContent ?? '{}');
@@ -395,6 +401,7 @@ function render(state, body) {
   list.replaceChildren(...results.map((paper) => paperItem(paper, state)));
   list.start = offset + 1;
   showCounts(state, body.facets, total);
+  showYears(state, body.facets);
 
   const shown = `“${query}”${filters}`;
   const range = { from: numbers.format(offset + 1), to: numbers.format(offset + count), total: numbers.format(total) };
@@ -458,6 +465,42 @@ function setPagerLink(anchor, href, label) {
   if (label !== undefined && anchor.firstChild) anchor.firstChild.textContent = label;
 }
 
+/**
+ * The matches by year as bars, oldest to newest, from the answer's year facet: how a topic grew over
+ * time. Each bar opens that year's papers (year_from = year_to). The caption says it in words; the
+ * bars are for pointing (the year fields do the same from the keyboard).
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {FacetCounts | undefined} facets
+ */
+function showYears(state, facets) {
+  const counts = new Map((facets?.year ?? []).filter((b) => typeof b.value === 'number').map((b) => [Number(b.value), b.count]));
+  yearChart.hidden = counts.size < 2;
+  if (yearChart.hidden) return yearBars.replaceChildren();
+  const present = [...counts.keys()].sort((a, b) => a - b);
+  const from = present[0];
+  const to = present[present.length - 1];
+  const years = to - from < MAX_YEAR_SPAN ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : present;
+  const peak = (facets?.year ?? []).find((b) => typeof b.value === 'number'); // most frequent first
+  const most = peak?.count ?? 1;
+  yearCaption.textContent = t(M.yearChart, { from, to, peak: peak?.value ?? '', n: numbers.format(most) });
+  yearBars.replaceChildren(
+    ...years.map((year) => {
+      const n = counts.get(year) ?? 0;
+      const bar = el('a', n ? 'year-bar' : 'year-bar year-bar-empty');
+      bar.tabIndex = -1;
+      bar.title = t(M.yearBar, { year, n: numbers.format(n) });
+      bar.dataset.year = String(year);
+      bar.dataset.count = String(n);
+      // CSSOM, not a style attribute: the page's CSP allows no inline styles.
+      bar.style.setProperty('--share', String(n / most));
+      bar.href = pageUrl({ ...state, year_from: String(year), year_to: String(year), offset: '', cursor: '', page: '' });
+      bar.addEventListener('click', openInPage);
+      return bar;
+    }),
+  );
+  yearAxis.replaceChildren(el('span', null, from), el('span', null, to));
+}
+
 /** The last page relevance order reaches, of more matches than that: the way to all of them (newest first). */
 function showWindowEnd(state, shown, total) {
   windowNote.hidden = !shown;
@@ -486,6 +529,7 @@ function markInvalid(control) {
 function showError(message, { control = null } = {}) {
   list.replaceChildren();
   section.hidden = true;
+  yearChart.hidden = true;
   statusBox.textContent = '';
   errorBox.replaceChildren(el('p', null, message));
   markInvalid(control);
@@ -563,6 +607,7 @@ async function search(state, { focusResults = false } = {}) {
 function clearResults() {
   inFlight?.abort();
   showCounts(stateFromUrl(), undefined, 0);
+  showYears(stateFromUrl(), undefined);
   list.replaceChildren();
   section.hidden = true;
   statusBox.textContent = '';
