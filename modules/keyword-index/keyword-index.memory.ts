@@ -1,8 +1,7 @@
 import type { Paper } from '../../shared/papers/paper.schema';
-import { RankingUnavailableError, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
-import { compareTies, hasFilters, passesFilters } from './relevance';
+import { RankingUnavailableError, type IndexCheckpoint, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { MemoryIndexState } from './memory-index-state';
-import { countFacets } from './facet-counts';
+import { openCheckpoint, writeCheckpoint } from './index-files';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -18,10 +17,15 @@ const RANKING_RETRY_SECONDS = 5;
 export class MemoryKeywordIndex implements KeywordIndex {
   readonly kind = 'memory';
   readonly processLocal = true;
-  private state = new MemoryIndexState();
+  private state: MemoryIndexState;
   private rankingWanted = false;
   private preparing?: Promise<void>;
   private closed = false;
+
+  /** `segmentPapers`: papers per frozen segment (see `SEGMENT_PAPERS`; tests make them small). */
+  constructor(private readonly options: { segmentPapers?: number } = {}) {
+    this.state = this.newState();
+  }
 
   async init(): Promise<void> {}
 
@@ -38,21 +42,21 @@ export class MemoryKeywordIndex implements KeywordIndex {
   async rebuild(batches: AsyncIterable<Paper[]>): Promise<void> {
     const next = this.newState();
     for await (const batch of batches) for (const paper of batch) next.add(paper);
+    const old = this.state;
     this.state = next; // searches see the old state until this single swap
+    old.close();
   }
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
-    const accept = hasFilters(query.filters) ? (p: Paper) => passesFilters(p, query.filters) : undefined;
     const state = this.state;
-    const { slots, scores, idfs } = state.match(query.terms, accept);
-    const after = query.after;
-    const page = after
-      ? state.newest(slots.filter((slot) => compareTies(state.papers[slot]!, after) > 0), scores, 0, query.limit)
+    const match = state.match(query.terms, query.filters);
+    const page = query.after
+      ? state.newest(match, 0, query.limit, query.after)
       : query.sort === 'newest'
-        ? state.newest(slots, scores, query.offset, query.limit)
-        : state.page(slots, scores, query.offset, query.limit, query.terms, idfs);
-    const facets = query.facets?.length ? countFacets(slots.map((slot) => state.papers[slot]!), query.facets) : undefined;
-    return { total: slots.length, hits: page.map(({ slot, score }) => ({ paper: state.papers[slot]!, score })), ...(facets && { facets }) };
+        ? state.newest(match, query.offset, query.limit)
+        : state.page(match, query.offset, query.limit, query.terms);
+    const facets = query.facets?.length ? state.facets(match, query.facets) : undefined;
+    return { total: match.slots.length, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {
@@ -61,7 +65,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
       void this.prepareRanking();
       throw new RankingUnavailableError(RANKING_RETRY_SECONDS);
     }
-    return state.rank(query.text, (p) => passesFilters(p, query.filters), query.limit).map((r) => ({ paper: state.papers[r.slot]!, score: r.score }));
+    return state.rank(query.text, query.filters, query.limit).map((r) => ({ paper: state.paperAt(r.slot), score: r.score }));
   }
 
   /** Resolves once ranked retrieval is ready (or the index is closed); callers may just let it run. */
@@ -81,12 +85,25 @@ export class MemoryKeywordIndex implements KeywordIndex {
     return this.preparing;
   }
 
-  rankingReady(): boolean {
-    return this.state.rankingReady;
+  /** Opens the index saved under `dir` (see `index-files.ts`) in place of this one's content; the checkpoint it is current to, if there is one. */
+  async reopen(dir: string, database: string): Promise<IndexCheckpoint | undefined> {
+    const saved = openCheckpoint(dir, database, this.options.segmentPapers);
+    if (!saved) return undefined;
+    if (this.rankingWanted) saved.state.enableRanking();
+    const old = this.state;
+    this.state = saved.state;
+    old.close();
+    if (this.rankingWanted) void this.prepareRanking();
+    return saved.at;
   }
 
-  exportPapers(): Paper[] {
-    return this.state.papers.filter((p): p is Paper => p !== undefined);
+  /** Saves what changed since the last checkpoint under `dir` (no change may be applied until it resolves). */
+  async checkpoint(dir: string, at: IndexCheckpoint): Promise<void> {
+    await writeCheckpoint(dir, this.state, at);
+  }
+
+  rankingReady(): boolean {
+    return this.state.rankingReady;
   }
 
   async count(): Promise<number> {
@@ -102,15 +119,16 @@ export class MemoryKeywordIndex implements KeywordIndex {
   /** Updated papers leave retired slots behind; rebuild once they are a quarter of the index. */
   private compactIfWasteful(): void {
     const state = this.state;
-    if (state.retired < 1000 || state.retired * 4 < state.papers.length) return;
+    if (state.retired < 1000 || state.retired * 4 < state.slotCount) return;
     const next = this.newState();
-    for (const paper of state.papers) if (paper) next.add(paper);
+    for (const paper of state.livePapers()) next.add(paper);
     this.state = next;
+    state.close();
   }
 
   /** A new state, analyzing for ranked retrieval from its first paper on when that is wanted. */
   private newState(): MemoryIndexState {
-    const next = new MemoryIndexState();
+    const next = new MemoryIndexState(this.options.segmentPapers);
     if (this.rankingWanted) next.enableRanking();
     return next;
   }

@@ -1,3 +1,4 @@
+import type { LogCursor } from '../papers';
 import type { Paper, PaperLang, Shelf, TopicSlug, VenueType } from '../../shared/papers/paper.schema';
 
 /** An abstract keyword query; each engine translates it into its own query language. */
@@ -111,13 +112,28 @@ export interface KeywordIndex {
    */
   prepareRanking?(): Promise<void>;
   rankingReady?(): boolean;
-  /** Every indexed paper (a process-local engine's content, for its snapshot on disk). */
-  exportPapers?(): Paper[];
+  /**
+   * A process-local engine's structures on disk (the embedded one): `reopen` replaces the content
+   * with what was saved under `dir` for `database` and says what it is current to (undefined when
+   * nothing whole was saved); `checkpoint` saves what changed since the last one. Shared engines leave both out.
+   */
+  reopen?(dir: string, database: string): Promise<IndexCheckpoint | undefined>;
+  checkpoint?(dir: string, at: IndexCheckpoint): Promise<void>;
   /** Number of indexed papers. */
   count(): Promise<number>;
   /** Throws when the engine cannot be reached (used by readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Where a process-local index's saved content stands (see `KeywordIndex.reopen`). */
+export interface IndexCheckpoint {
+  /** The database the papers came from (`database_identity`): another database's index is not reopened. */
+  database: string;
+  /** The change-log position the content is current to. */
+  cursor: LogCursor;
+  /** The newest `gx reindex` request the content was built after: a later one means rebuild. */
+  reindex: string;
 }
 
 /** Ranked retrieval is still being prepared (see `KeywordIndex.prepareRanking`); retry shortly. */

@@ -14,7 +14,7 @@ export function append(list: IdList | undefined, id: number): IdList {
 export const asArray = (list: IdList): number[] => (typeof list === 'number' ? [list] : list);
 
 /** The index of the first id ≥ `id` in an ascending list. */
-export function firstAtLeast(ids: number[], id: number): number {
+export function firstAtLeast(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
@@ -26,11 +26,12 @@ export function firstAtLeast(ids: number[], id: number): number {
 }
 
 /** Ids present in both ascending lists; binary search in the longer one when the lengths differ much. */
-export function intersectSorted(small: number[], large: number[]): number[] {
+export function intersectSorted(small: ArrayLike<number>, large: ArrayLike<number>): number[] {
   const out: number[] = [];
   if (large.length > small.length * 8) {
     let lo = 0;
-    for (const id of small) {
+    for (let k = 0; k < small.length; k++) {
+      const id = small[k]!;
       let hi = large.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;

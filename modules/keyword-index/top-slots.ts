@@ -14,14 +14,16 @@ export class TopSlots {
   ) {}
 
   offer(slot: number, score: number): void {
-    const entry = { slot, score };
     if (this.heap.length < this.limit) {
-      this.heap.push(entry);
+      this.heap.push({ slot, score });
       this.up(this.heap.length - 1);
-    } else if (this.better(entry, this.heap[0]!)) {
-      this.heap[0] = entry;
-      this.down(0);
+      return;
     }
+    // Most offers lose to the worst kept: decided before any allocation.
+    const worst = this.heap[0];
+    if (worst === undefined || (score !== worst.score ? score < worst.score : this.tieRank[slot]! >= this.tieRank[worst.slot]!)) return;
+    this.heap[0] = { slot, score };
+    this.down(0);
   }
 
   sorted(): RankedSlot[] {

@@ -4,3 +4,8 @@ import { keywordIndexContract } from './keyword-index.contract';
 describe('KeywordIndex contract: embedded in-process index', () => {
   keywordIndexContract(async () => new MemoryKeywordIndex(), { exactModel: true });
 });
+
+// The same answers when the papers lie in several frozen segments (typed arrays, records) and the open one.
+describe('KeywordIndex contract: embedded in-process index, in small segments', () => {
+  keywordIndexContract(async () => new MemoryKeywordIndex({ segmentPapers: 5 }), { exactModel: true });
+});

@@ -44,12 +44,15 @@ describe('the embedded keyword index on disk', () => {
     removeDir(dataDir);
   });
 
-  it('is built from Postgres on the first start and saved at shutdown', async () => {
+  it('is built from Postgres on the first start and saved as index files', async () => {
     const { app, how } = await start(database, dataDir);
     expect(how).toBe('keyword index built from Postgres');
     expect(await total(app.url, 'tidal')).toBe(2);
     await app.stop();
-    expect(fs.readFileSync(path.join(dataDir, 'keyword-index', 'papers.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
+    // The structures themselves, to be reopened without a rebuild: a manifest and its frozen segments.
+    const files = fs.readdirSync(path.join(dataDir, 'keyword-index'));
+    expect(files).toContain('manifest.bin');
+    expect(files.some((f) => /^segment-.+\.bin$/.test(f))).toBe(true);
   });
 
   it('is reopened at the next start and catches up with what changed meanwhile', async () => {

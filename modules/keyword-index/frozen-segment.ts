@@ -1,0 +1,70 @@
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { PaperRecords } from './paper-records';
+import type { Segment } from './segment';
+
+/** A frozen segment's vocabulary and postings, in typed arrays (the form written to disk). */
+export interface FrozenParts {
+  /** Token t's text is `tokenChars[tokenStarts[t]..tokenStarts[t + 1]]` (UTF-16 code units). */
+  tokenStarts: Uint32Array;
+  tokenChars: Uint16Array;
+  /** Token t's postings are entries `postingStarts[t]..postingStarts[t + 1]`: slot − start, and mask. */
+  postingStarts: Uint32Array;
+  postingSlots: Uint32Array;
+  postingMasks: Uint16Array;
+  /** Ascending bigram keys; key i's token ids are `bigramTokens[bigramStarts[i]..bigramStarts[i + 1]]`. */
+  bigramKeys: Uint32Array;
+  bigramStarts: Uint32Array;
+  bigramTokens: Uint32Array;
+}
+
+/** Token texts are decoded this many code units at a time (`String.fromCharCode` takes them as arguments). */
+const DECODE_CHUNK = 4096;
+
+/** A segment that no longer changes: its structures are typed arrays, its papers records (see `Segment`). */
+export class FrozenSegment implements Segment {
+  constructor(
+    readonly id: string,
+    readonly start: number,
+    readonly end: number,
+    readonly parts: FrozenParts,
+    public records: PaperRecords,
+  ) {}
+
+  bigramTokens(bigram: number): ArrayLike<number> | undefined {
+    const keys = this.parts.bigramKeys;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < bigram) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === keys.length || keys[lo] !== bigram) return undefined;
+    return this.parts.bigramTokens.subarray(this.parts.bigramStarts[lo], this.parts.bigramStarts[lo + 1]);
+  }
+
+  tokenText(token: number): string {
+    const chars = this.parts.tokenChars;
+    const from = this.parts.tokenStarts[token]!;
+    const to = this.parts.tokenStarts[token + 1]!;
+    if (to - from <= DECODE_CHUNK) return String.fromCharCode.apply(null, chars.subarray(from, to) as unknown as number[]);
+    let text = '';
+    for (let at = from; at < to; at += DECODE_CHUNK) text += String.fromCharCode.apply(null, chars.subarray(at, Math.min(to, at + DECODE_CHUNK)) as unknown as number[]);
+    return text;
+  }
+
+  forEachPosting(token: number, visit: (slot: number, mask: number) => void): void {
+    const { postingStarts, postingSlots, postingMasks } = this.parts;
+    const start = this.start;
+    for (let i = postingStarts[token]!, end = postingStarts[token + 1]!; i < end; i++) visit(start + postingSlots[i]!, postingMasks[i]!);
+  }
+
+  paper(slot: number): Paper | undefined {
+    return this.records.get(slot - this.start);
+  }
+
+  /** Bytes of memory its structures take (its records, when in a file, take none). */
+  get bytes(): number {
+    return Object.values(this.parts).reduce((n: number, a: ArrayBufferView) => n + a.byteLength, 0);
+  }
+}

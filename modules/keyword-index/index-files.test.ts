@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FIXTURE_PAPERS, paper } from '../../tests/contract/fixture-papers';
+import { makeTempDir, removeDir } from '../../tests/support/test-run';
+import { splitTerms } from '../../shared/text/normalize';
+import { MemoryKeywordIndex } from './keyword-index.memory';
+import type { KeywordQuery } from './keyword-index.port';
+
+const AT = { database: 'db-1', cursor: { position: '42' }, reindex: '7' };
+const QUERIES = ['水素', 'carbon', 'emissions trading', 'co2', '排出 削減', 'energy'].map(
+  (q): KeywordQuery => ({ terms: splitTerms(q), filters: {}, offset: 0, limit: 50, facets: ['topic', 'lang', 'year', 'venue_type'] }),
+);
+const answers = async (index: MemoryKeywordIndex) => Promise.all(QUERIES.map((q) => index.search(q)));
+
+/**
+ * The embedded index on disk: a checkpoint saves its structures in segments (small ones here, so the
+ * fixture spans several), a new process reopens them without rebuilding and answers exactly as the
+ * index that saved them, and later checkpoints add what changed.
+ */
+describe('MemoryKeywordIndex on disk', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = path.join(makeTempDir('keyword-index-files'), 'keyword-index');
+  });
+  afterEach(() => removeDir(path.dirname(dir)));
+
+  it('reopens what a checkpoint saved and answers the same, from several segments', async () => {
+    const saved = new MemoryKeywordIndex({ segmentPapers: 4 });
+    await saved.upsert(FIXTURE_PAPERS);
+    await saved.checkpoint(dir, AT);
+    const reopened = new MemoryKeywordIndex();
+    expect(await reopened.reopen(dir, AT.database)).toEqual(AT);
+    expect(await reopened.count()).toBe(FIXTURE_PAPERS.length);
+    expect(await answers(reopened)).toEqual(await answers(saved));
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('segment-')).length).toBeGreaterThan(1);
+    await Promise.all([saved.close(), reopened.close()]);
+  });
+
+  it('saves changes applied after a reopen, and removed papers stay removed', async () => {
+    const first = new MemoryKeywordIndex({ segmentPapers: 4 });
+    await first.upsert(FIXTURE_PAPERS);
+    await first.checkpoint(dir, AT);
+    const second = new MemoryKeywordIndex({ segmentPapers: 4 });
+    await second.reopen(dir, AT.database);
+    const removed = FIXTURE_PAPERS[0]!;
+    await second.remove([removed.id]);
+    await second.upsert([paper({ id: 'tidal', title: 'Tidal lagoon ecology', year: 2024 })]);
+    const later = { ...AT, cursor: { position: '50' } };
+    await second.checkpoint(dir, later);
+    const third = new MemoryKeywordIndex();
+    expect(await third.reopen(dir, AT.database)).toEqual(later);
+    expect(await third.count()).toBe(FIXTURE_PAPERS.length);
+    expect((await third.search({ terms: ['tidal'], filters: {}, offset: 0, limit: 10 })).hits.map((h) => h.paper.title)).toEqual(['Tidal lagoon ecology']);
+    expect(await answers(third)).toEqual(await answers(second));
+    await Promise.all([first.close(), second.close(), third.close()]);
+  });
+
+  it('does not reopen another database, nor a directory without a whole checkpoint', async () => {
+    const index = new MemoryKeywordIndex();
+    await index.upsert(FIXTURE_PAPERS);
+    expect(await new MemoryKeywordIndex().reopen(dir, AT.database)).toBeUndefined();
+    await index.checkpoint(dir, AT);
+    expect(await new MemoryKeywordIndex().reopen(dir, 'db-2')).toBeUndefined();
+    const segment = fs.readdirSync(dir).find((f) => f.startsWith('segment-'))!;
+    fs.truncateSync(path.join(dir, segment), 100);
+    expect(await new MemoryKeywordIndex().reopen(dir, AT.database)).toBeUndefined();
+    await index.close();
+  });
+});

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FrozenSegment, type FrozenParts } from './frozen-segment';
+import { MemoryIndexState } from './memory-index-state';
+import { PaperRecords } from './paper-records';
+import { readSections, writeSections } from './section-file';
+import { SlotColumns, type ColumnSlice } from './slot-columns';
+import type { IndexCheckpoint } from './keyword-index.port';
+
+
+interface ManifestMeta extends IndexCheckpoint {
+  gx_keyword_index: 2;
+  slotCount: number;
+  segments: { id: string; start: number; end: number }[];
+  codes: ReturnType<SlotColumns['codeTables']>;
+}
+
+interface SegmentMeta {
+  id: string;
+  start: number;
+  end: number;
+}
+
+const MANIFEST = 'manifest.bin';
+const segmentFile = (dir: string, id: string) => path.join(dir, `segment-${id}.bin`);
+const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens'] as const;
+const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther'] as const;
+
+/**
+ * The embedded keyword index on disk, under one directory: a file per frozen segment (its
+ * structures, its slots' columns and ids, then its papers as records, which stay on disk) and a
+ * manifest naming the segments, which slots are live and the checkpoint the content is current to.
+ * Segment files never change once written; the manifest is replaced whole. So a checkpoint writes the
+ * segments frozen since the last one and a new manifest, and a start reads the structures in one
+ * pass each, without rebuilding anything.
+ */
+export async function writeCheckpoint(dir: string, state: MemoryIndexState, at: IndexCheckpoint): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  state.freeze();
+  // Taken before any await: the caller applies no change until this resolves, but searches run.
+  const alive = state.columns.alive.slice(0, state.slotCount);
+  const segments = [...state.frozen];
+  const meta: ManifestMeta = {
+    gx_keyword_index: 2,
+    ...at,
+    slotCount: state.slotCount,
+    segments: segments.map(({ id, start, end }) => ({ id, start, end })),
+    codes: state.columns.codeTables(),
+  };
+  for (const segment of segments) {
+    if (segment.records.inFile) continue;
+    const file = segmentFile(dir, segment.id);
+    const columns = state.columns.slice(segment.start, segment.end);
+    const ids = Buffer.from(state.columns.ids.slice(segment.start, segment.end).map((id) => id ?? '').join('\n'));
+    const { starts, bytes } = segment.records.encoded();
+    await writeSections<SegmentMeta>(file, { id: segment.id, start: segment.start, end: segment.end }, { ...segment.parts, ...columns, ids, recordStarts: starts }, bytes);
+    const stored = readSections<SegmentMeta>(file);
+    if (!stored) throw new Error(`segment file ${file} could not be read back`);
+    segment.records = PaperRecords.inFile(starts, fs.openSync(file, 'r'), stored.tail.offset);
+  }
+  await writeSections<ManifestMeta>(path.join(dir, MANIFEST), meta, { alive });
+  const kept = new Set(segments.map((s) => path.basename(segmentFile(dir, s.id))));
+  // Segments merged or rebuilt away, and the JSON Lines snapshot of earlier versions.
+  for (const name of fs.readdirSync(dir)) if ((name.startsWith('segment-') && !kept.has(name)) || name === 'papers.jsonl') fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/** The index saved under `dir` for `database`, with the checkpoint it is current to; undefined when there is no whole one. */
+export function openCheckpoint(dir: string, database: string, segmentPapers?: number): { state: MemoryIndexState; at: IndexCheckpoint } | undefined {
+  const manifest = readSections<ManifestMeta>(path.join(dir, MANIFEST));
+  const meta = manifest?.meta;
+  if (!meta || meta.gx_keyword_index !== 2 || meta.database !== database || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '')) return undefined;
+  const alive = manifest.sections.alive as Uint8Array;
+  const columns = new SlotColumns(meta.codes);
+  columns.ensure(meta.slotCount);
+  const frozen: FrozenSegment[] = [];
+  try {
+    for (const { id, start, end } of meta.segments) {
+      const file = segmentFile(dir, id);
+      const stored = readSections<SegmentMeta>(file);
+      if (!stored || stored.meta.start !== start || stored.meta.end !== end) return undefined;
+      const s = stored.sections;
+      const ids = Buffer.from(s.ids!.buffer, s.ids!.byteOffset, s.ids!.byteLength).toString('utf8').split('\n');
+      columns.setSlice(start, Object.fromEntries(COLUMN_NAMES.map((n) => [n, s[n]])) as unknown as ColumnSlice, ids, alive.subarray(start, end));
+      const parts = Object.fromEntries(PART_NAMES.map((n) => [n, s[n]])) as unknown as FrozenParts;
+      frozen.push(new FrozenSegment(id, start, end, parts, PaperRecords.inFile(s.recordStarts as Float64Array, fs.openSync(file, 'r'), stored.tail.offset)));
+    }
+  } catch (err) {
+    for (const segment of frozen) segment.records.close();
+    throw err;
+  }
+  const { database: db, cursor, reindex } = meta;
+  return { state: new MemoryIndexState(segmentPapers, columns, frozen, meta.slotCount), at: { database: db, cursor, reindex } };
+}

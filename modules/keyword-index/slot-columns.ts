@@ -1,0 +1,188 @@
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
+import { orderFacet } from './facet-counts';
+import { hasFilters } from './relevance';
+import { ValueCodes } from './value-codes';
+
+/** The year column's value for a paper without one. */
+export const NO_YEAR = -0x80000000;
+const CODED = ['topic', 'lang', 'shelf', 'venue_type'] as const;
+type CodedField = (typeof CODED)[number];
+
+/** What a slot's paper contributes to the length normalisation of matches (see `relevance.ts`). */
+export interface SlotLengths {
+  bodyWords: number;
+  titleCjk: number;
+  titleOther: number;
+}
+
+/** The typed columns of a range of slots, as a segment stores them on disk. */
+export interface ColumnSlice {
+  year: Int32Array;
+  topic: Uint16Array;
+  lang: Uint16Array;
+  shelf: Uint16Array;
+  venue_type: Uint16Array;
+  draft: Float64Array;
+  bodyWords: Uint32Array;
+  titleCjk: Float64Array;
+  titleOther: Float64Array;
+}
+
+/**
+ * What the embedded engine knows of each slot besides its text, one typed array per field: whether
+ * it is live, the filter and facet values (dictionary-coded), the lengths that normalise its matches
+ * and its paper's id. Filters, facets and the tie order are computed from these columns, so a search
+ * decodes only the papers it shows.
+ */
+export class SlotColumns {
+  readonly codes: Record<CodedField, ValueCodes>;
+  alive = new Uint8Array(0);
+  ids: (string | undefined)[] = [];
+  private c: ColumnSlice = emptySlice(0);
+  /** Each live slot's position in the tie order (year descending, id ascending); see `tieRank`. */
+  private ranks = new Int32Array(0);
+  private ranksStale = true;
+
+  constructor(codeTables: Partial<Record<CodedField, string[]>> = {}) {
+    this.codes = Object.fromEntries(CODED.map((f) => [f, new ValueCodes(codeTables[f] ?? [])])) as Record<CodedField, ValueCodes>;
+  }
+
+  get columns(): Readonly<ColumnSlice> {
+    return this.c;
+  }
+
+  codeTables(): Record<CodedField, string[]> {
+    return Object.fromEntries(CODED.map((f) => [f, [...this.codes[f].values]])) as Record<CodedField, string[]>;
+  }
+
+  /** Grows every column to hold `slots` slots. */
+  ensure(slots: number): void {
+    if (slots <= this.alive.length) return;
+    const size = Math.max(slots, Math.ceil(this.alive.length * 1.5), 1024);
+    const next = emptySlice(size);
+    for (const key of Object.keys(next) as (keyof ColumnSlice)[]) next[key].set(this.c[key] as never);
+    this.c = next;
+    const alive = new Uint8Array(size);
+    alive.set(this.alive);
+    this.alive = alive;
+  }
+
+  set(slot: number, paper: Paper, lengths: SlotLengths): void {
+    this.ensure(slot + 1);
+    const c = this.c;
+    c.year[slot] = paper.year ?? NO_YEAR;
+    for (const f of CODED) c[f][slot] = this.codes[f].encode(paper[f]);
+    c.draft[slot] = paper.draft_score ?? Number.NaN;
+    c.bodyWords[slot] = lengths.bodyWords;
+    c.titleCjk[slot] = lengths.titleCjk;
+    c.titleOther[slot] = lengths.titleOther;
+    this.ids[slot] = paper.id;
+    this.alive[slot] = 1;
+    this.ranksStale = true;
+  }
+
+  /** Copies a stored range of slots in (a segment opened from disk). */
+  setSlice(start: number, slice: ColumnSlice, ids: string[], alive: Uint8Array): void {
+    this.ensure(start + ids.length);
+    for (const key of Object.keys(slice) as (keyof ColumnSlice)[]) this.c[key].set(slice[key] as never, start);
+    this.alive.set(alive, start);
+    ids.forEach((id, i) => (this.ids[start + i] = id));
+    this.ranksStale = true;
+  }
+
+  /** The stored form of a range of slots. */
+  slice(start: number, end: number): ColumnSlice {
+    const out = emptySlice(end - start);
+    for (const key of Object.keys(out) as (keyof ColumnSlice)[]) out[key].set(this.c[key].subarray(start, end) as never);
+    return out;
+  }
+
+  retire(slot: number): void {
+    this.alive[slot] = 0;
+    this.ranksStale = true;
+  }
+
+  /** A test of the filters on a slot, or undefined when there are none (every match passes). */
+  filter(f: KeywordFilters): ((slot: number) => boolean) | undefined {
+    if (!hasFilters(f)) return undefined;
+    const c = this.c;
+    const topic = f.topic === undefined ? undefined : this.codes.topic.find(f.topic);
+    const langs = f.langs === undefined ? undefined : new Set(f.langs.map((l) => this.codes.lang.find(l)));
+    const shelf = f.shelf === undefined ? undefined : this.codes.shelf.find(f.shelf);
+    const venue = f.venueType === undefined ? undefined : this.codes.venue_type.find(f.venueType);
+    const minDraft = f.minDraftScore !== undefined && f.minDraftScore > 0 ? f.minDraftScore : undefined;
+    const { yearFrom, yearTo } = f;
+    // Same meaning as `passesFilters`: a missing value (code 0, NO_YEAR, NaN) fails any bound on it.
+    return (slot) =>
+      (topic === undefined || c.topic[slot] === topic) &&
+      (langs === undefined || (c.lang[slot] !== 0 && langs.has(c.lang[slot]!))) &&
+      (shelf === undefined || c.shelf[slot] === shelf) &&
+      (minDraft === undefined || c.draft[slot]! >= minDraft) &&
+      (yearFrom === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! >= yearFrom)) &&
+      (yearTo === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! <= yearTo)) &&
+      (venue === undefined || c.venue_type[slot] === venue);
+  }
+
+  /** The facets of `countFacets` over some slots, from the columns. */
+  facets(slots: ArrayLike<number>, facets: readonly FacetName[]): FacetCounts {
+    const out: FacetCounts = {};
+    for (const facet of facets) {
+      const byValue = new Map<string | number | null, number>();
+      if (facet === 'year') {
+        const years = this.c.year;
+        for (let i = 0; i < slots.length; i++) {
+          const y = years[slots[i]!]!;
+          const value = y === NO_YEAR ? null : y;
+          byValue.set(value, (byValue.get(value) ?? 0) + 1);
+        }
+      } else {
+        const column = this.c[facet];
+        const codes = this.codes[facet];
+        const counts = new Int32Array(codes.size);
+        for (let i = 0; i < slots.length; i++) counts[column[slots[i]!]!]!++;
+        counts.forEach((n, code) => n > 0 && byValue.set(codes.decode(code), n));
+      }
+      out[facet] = orderFacet(byValue);
+    }
+    return out;
+  }
+
+  /** Whether a slot comes after `key` in the tie order (the newest-first order of keyset paging). */
+  after(slot: number, key: SortKey): boolean {
+    const y = this.c.year[slot]!;
+    const ya = y === NO_YEAR ? -Infinity : y;
+    const yb = key.year ?? -Infinity;
+    if (ya !== yb) return ya < yb;
+    const id = this.ids[slot]!;
+    return id > key.id;
+  }
+
+  /** Each live slot's rank in the tie order: year descending with missing years last, then id ascending. */
+  tieRank(slotCount: number): Int32Array {
+    if (!this.ranksStale && this.ranks.length >= slotCount) return this.ranks;
+    const live: number[] = [];
+    for (let s = 0; s < slotCount; s++) if (this.alive[s]) live.push(s);
+    const years = this.c.year;
+    const ids = this.ids;
+    live.sort((a, b) => years[b]! - years[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+    this.ranks = new Int32Array(Math.max(slotCount, this.alive.length));
+    live.forEach((slot, i) => (this.ranks[slot] = i));
+    this.ranksStale = false;
+    return this.ranks;
+  }
+}
+
+function emptySlice(size: number): ColumnSlice {
+  return {
+    year: new Int32Array(size),
+    topic: new Uint16Array(size),
+    lang: new Uint16Array(size),
+    shelf: new Uint16Array(size),
+    venue_type: new Uint16Array(size),
+    draft: new Float64Array(size),
+    bodyWords: new Uint32Array(size),
+    titleCjk: new Float64Array(size),
+    titleOther: new Float64Array(size),
+  };
+}
