@@ -2,20 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Database } from '../shared/db/database';
-import { migrate } from '../shared/db/migrate';
-import { generateDemoPapers } from '../modules/papers/demo/demo-papers';
-import { readJsonLines } from '../shared/loading/json-lines';
 import { createLogger } from '../shared/logging/logger';
-import { loadPapers, recordsAsLines } from '../modules/papers/paper-loader';
-import { PaperRepository } from '../modules/papers/paper.repository';
 import { createApiKey } from './support/api-key';
 import { findCpuProfile, summariseCpuProfile, type CpuProfileSummary } from './support/cpu-profile';
 import { withCleanup, type Cleanup } from './support/cleanup';
-import { REAL_PAPERS_FILE } from './support/corpus';
 import { startBareServer, type GxSetting } from './support/gx-server';
 import { HttpClient } from './support/http-client';
 import { runRound, summarise, type Measurement, type RoundResult } from './support/load';
+import { loadScalingCorpus, type CorpusFigures } from './support/scaling-corpus';
 import { printScalingReport, writeScalingCharts } from './support/scaling.report';
 import { pollUntil, spawnGx, type SpawnedGx } from './support/scaling-server';
 import { createScratchDatabase } from './support/scratch-database';
@@ -26,8 +20,68 @@ import { sequentialFigures, type SequentialFigures } from './support/sequential'
 import { measureServedRecall, type ServedRecall } from './support/served-recall';
 import { probeQueries, UniqueSearchUrls } from './support/unique-urls';
 
-/** Corpus sizes measured; `--sizes=30000,100000` (or SCALING_SIZES in the environment) for a quicker run. */
-export const DEFAULT_SIZES = [30_000, 100_000, 300_000];
+/** What runs at one size: every module, or the public search alone behind its door. */
+export type ScalingPlan = 'all' | 'public-search';
+
+export interface ScalingPlanSpec {
+  /** `gx start --target …`. */
+  target: string;
+  /** Whether the embedded vector index is built and measured (vector mode, recall). */
+  vectors: boolean;
+  /** Settings this plan adds to SCALING_SETTINGS. */
+  settings: readonly GxSetting[];
+  description: string;
+}
+
+export const SCALING_PLANS: Readonly<Record<ScalingPlan, ScalingPlanSpec>> = {
+  all: {
+    target: 'all',
+    vectors: true,
+    settings: [],
+    description: '`gx start --target all`: every module; the first start embeds every paper and builds the vector index',
+  },
+  'public-search': {
+    target: 'gateway,public-search',
+    vectors: false,
+    settings: [
+      {
+        name: 'SERVICE_TOKEN',
+        value: 'scaling-bench-service-token',
+        why: 'required when the gateway runs without the data-API services; the bench sends the data API nothing',
+      },
+    ],
+    description:
+      '`gx start --target gateway,public-search`: the public door (edge cache, per-IP limiter) and the public search with its keyword index and the site; no vector index, no data API (vector-mode and recall rows stay empty)',
+  },
+};
+
+/**
+ * Sizes above this run the `public-search` plan unless a size names its plan (`--sizes=1000000:all`).
+ * The embedded vector index's first build took 28 / 107 / 385 s at 30,000 / 100,000 / 300,000
+ * papers on 2 cores; at that growth (385 s × (10/3)^1.17) the first start at 1,000,000 would wait
+ * about 26 minutes for it. And RSS after a restart grew 14.8 MB per 1,000 papers from 100,000 to
+ * 300,000 (2,135 → 5,089 MB): about 15 GB at 1,000,000, more than a 24 GiB machine shared with
+ * others should give one process (12 GB at most).
+ */
+export const VECTORS_UP_TO = 300_000;
+
+export interface SizeSpec {
+  papers: number;
+  plan: ScalingPlan;
+}
+
+const defaultPlan = (papers: number): ScalingPlan => (papers <= VECTORS_UP_TO ? 'all' : 'public-search');
+
+/**
+ * Corpus sizes measured by `--only=scaling`. On 2 cores 30,000 to 300,000 took about 17 minutes
+ * together; 1,000,000 (public search only) adds about 25 on a busy machine: generating and loading
+ * it took 8.7 minutes there, and its first start builds the keyword index from Postgres (158 s at
+ * 300,000 on the same machine, about 9 minutes at 1,000,000 if linear). `--sizes=30000,100000` (or
+ * SCALING_SIZES in the environment) for a quicker run; `N:all` or `N:public-search` chooses a
+ * size's plan.
+ */
+export const DEFAULT_SIZES: readonly SizeSpec[] = [30_000, 100_000, 300_000, 1_000_000].map((papers) => ({ papers, plan: defaultPlan(papers) }));
+
 export const SCALING = {
   connections: 32,
   /** Right after a start: one round, no warm-up. */
@@ -60,19 +114,20 @@ export interface StartFigures {
   publicMs: number;
   /** Spawn → /readyz 200. */
   readyzMs: number;
-  /** Spawn → vector mode answering 200 (not 503). */
-  vectorMs: number;
+  /** Spawn → vector mode answering 200 (not 503); absent when the plan has no vector index. */
+  vectorMs?: number;
   /** The later of /readyz and vector mode. */
   readyMs: number;
-  /** VmRSS / VmHWM once vector mode answers. */
+  /** VmRSS / VmHWM once ready (vector mode answering, when the plan has it). */
   rssMb: number;
   hwmMb: number;
 }
 
 export interface SizeFigures {
   target: number;
-  papers?: { total: number; real: number; generated: number };
-  load?: { migrateMs: number; generateMs: number; loadMs: number; papersPerSecond: number };
+  plan: ScalingPlan;
+  papers?: CorpusFigures['papers'];
+  load?: CorpusFigures['load'] & { benchPeakRssMb: number };
   first?: StartFigures & { stopMs: number };
   /** What the first start left under DATA_DIR at its graceful stop. */
   dataDirMb?: { vectors: number; keywordSnapshot: number; total: number };
@@ -105,14 +160,23 @@ export interface ScalingSummary {
 
 const progress = (message: string) => process.stderr.write(`[bench scaling ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
-function parseSizes(arg: string | undefined): number[] {
+/** `N` or `N:plan`, comma-separated; ordered by size, then `all` before `public-search`. */
+export function parseSizes(arg: string | undefined): SizeSpec[] {
   const raw = arg ?? process.env.SCALING_SIZES;
-  if (!raw) return DEFAULT_SIZES;
-  const sizes = raw.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
-  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 5_000 || n > 2_000_000)) {
-    throw new Error(`--sizes / SCALING_SIZES must be comma-separated integers between 5,000 and 2,000,000, got "${raw}"`);
+  if (!raw) return [...DEFAULT_SIZES];
+  const plans = Object.keys(SCALING_PLANS);
+  const specs = raw.split(',').map((item): SizeSpec | undefined => {
+    const [count, plan, ...rest] = item.trim().split(':');
+    const papers = Number(count!.replace(/_/g, ''));
+    if (rest.length > 0 || !Number.isInteger(papers) || papers < 5_000 || papers > 2_000_000) return undefined;
+    if (plan === undefined) return { papers, plan: defaultPlan(papers) };
+    return plans.includes(plan) ? { papers, plan: plan as ScalingPlan } : undefined;
+  });
+  if (specs.some((s) => s === undefined)) {
+    throw new Error(`--sizes / SCALING_SIZES must be comma-separated integers between 5,000 and 2,000,000, each optionally :${plans.join(' or :')}, got "${raw}"`);
   }
-  return [...new Set(sizes)].sort((a, b) => a - b);
+  const unique = new Map(specs.map((s) => [`${s!.papers}:${s!.plan}`, s!]));
+  return [...unique.values()].sort((a, b) => a.papers - b.papers || plans.indexOf(a.plan) - plans.indexOf(b.plan));
 }
 
 /** Settings of the server under test; everything else stays at the embedded defaults (no Redis, Elasticsearch or Qdrant). */
@@ -125,11 +189,13 @@ export const SCALING_SETTINGS: readonly GxSetting[] = [
 ];
 
 /**
- * How cost grows with the corpus (issue 12): for each size, a scratch database loaded with
- * papers.jsonl plus generated papers, then three starts of `gx start --target all` on one DATA_DIR
- * (the first builds the vector index, the next two reopen it) with the figures of each, cold and
- * warm public-search misses, vector mode, recall of the served index and cache hits against a bare
- * Node server. One table and SVG charts (bench/results/scaling-*.svg), refreshed after every size.
+ * How cost grows with the corpus (issues 12 and 21): for each size, a scratch database loaded with
+ * papers.jsonl plus generated papers, then three starts of the size's plan (`gx start --target all`,
+ * or the public search alone above VECTORS_UP_TO) on one DATA_DIR (the first builds the indexes and
+ * saves them at its stop, the next two reopen them) with the figures of each, cold and warm
+ * public-search misses, vector mode and recall of the served index (where the plan has it) and cache
+ * hits against a bare Node server. One table and SVG charts (bench/results/scaling-*.svg), refreshed
+ * after every size.
  */
 export async function runScalingBench(options: { cpuProfDir?: string; sizes?: string } = {}): Promise<ScalingSummary> {
   const cpuProfDir = options.cpuProfDir && path.resolve(options.cpuProfDir);
@@ -141,9 +207,9 @@ export async function runScalingBench(options: { cpuProfDir?: string; sizes?: st
     settings: SCALING_SETTINGS,
     machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', node: process.version, memGb: Math.round(os.totalmem() / 2 ** 30) },
   };
-  progress(`sizes: ${sizes.join(', ')} (--sizes=… or SCALING_SIZES to change)`);
-  for (const target of sizes) {
-    const figures: SizeFigures = { target, restarts: [] };
+  progress(`sizes: ${sizes.map((z) => sizeLabel(z.papers, z.plan)).join(', ')} (--sizes=N[:plan],… or SCALING_SIZES to change)`);
+  for (const [i, { papers: target, plan }] of sizes.entries()) {
+    const figures: SizeFigures = { target, plan, restarts: [] };
     summary.sizes.push(figures);
     const t0 = performance.now();
     try {
@@ -156,7 +222,7 @@ export async function runScalingBench(options: { cpuProfDir?: string; sizes?: st
     figures.wallMs = performance.now() - t0;
     progress(`size ${target} done in ${(figures.wallMs / 60_000).toFixed(1)} min`);
     writeScalingCharts(summary);
-    if (target !== sizes[sizes.length - 1]) printScalingReport(summary, { final: false });
+    if (i < sizes.length - 1) printScalingReport(summary, { final: false });
   }
   printScalingReport(summary, { final: true });
   const files = writeScalingCharts(summary);
@@ -165,35 +231,51 @@ export async function runScalingBench(options: { cpuProfDir?: string; sizes?: st
   return summary;
 }
 
+/** `1,000,000 (public-search)`; the `all` plan goes unnamed. */
+export const sizeLabel = (papers: number, plan: ScalingPlan): string => `${papers.toLocaleString('en-US')}${plan === 'all' ? '' : ` (${plan})`}`;
+
 async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string): Promise<void> {
+  const plan = SCALING_PLANS[f.plan];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gx-bench-scale-'));
   cleanup.addSync('remove the bench temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }));
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir);
 
-  progress(`[${f.target}] scratch database`);
+  const label = sizeLabel(f.target, f.plan);
+  progress(`[${label}] scratch database`);
   const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
-  progress(`[${f.target}] loading papers.jsonl + generated papers`);
-  await load(db.url, f);
-  progress(`[${f.target}] ${f.papers!.total} papers loaded in ${(f.load!.loadMs / 1000).toFixed(1)} s (${Math.round(f.load!.papersPerSecond)} papers/s)`);
-  const key = await createApiKey(db.url, { plan: 'internal' });
-  const auth = { authorization: `Bearer ${key.token}` };
+  progress(`[${label}] loading papers.jsonl + generated papers`);
+  const corpus = await loadScalingCorpus(db.url, f.target);
+  f.papers = corpus.papers;
+  f.load = { ...corpus.load, benchPeakRssMb: corpus.benchPeakRssMb };
+  progress(
+    `[${label}] ${f.papers.total} papers loaded in ${(f.load.loadMs / 1000).toFixed(1)} s (${Math.round(f.load.papersPerSecond)} papers/s; generated in ${(f.load.generateMs / 1000).toFixed(1)} s; bench process peak RSS ${Math.round(corpus.benchPeakRssMb)} MB)`,
+  );
+  // Only vector mode (the data API) needs a key; a plan without it never starts the data API.
+  const auth = plan.vectors ? { authorization: `Bearer ${(await createApiKey(db.url, { plan: 'internal' })).token}` } : undefined;
 
   const servers: SpawnedGx[] = [];
   cleanup.add('stop gx', async () => {
     for (const s of servers) await s.stop(SCALING.stopGraceMs);
   });
-  const start = async (label: string, profile = false) => {
-    progress(`[${f.target}] ${label}`);
-    const gx = await spawnGx({ databaseUrl: db.url, dataDir, settings: SCALING_SETTINGS, cpuProfDir: profile ? cpuProfDir : undefined });
+  const settings = [...SCALING_SETTINGS, ...plan.settings];
+  const start = async (what: string, profile = false) => {
+    progress(`[${label}] ${what}`);
+    const gx = await spawnGx({ databaseUrl: db.url, dataDir, settings, target: plan.target, cpuProfDir: profile ? cpuProfDir : undefined });
     servers.push(gx);
-    const figures = await startFigures(gx, auth, f.papers!.total);
-    progress(`[${f.target}]   public search ${s(figures.publicMs)}, /readyz ${s(figures.readyzMs)}, vector mode ${s(figures.vectorMs)}, RSS ${Math.round(figures.rssMb)} MB`);
+    const figures = await startFigures(gx, f.papers!.total, auth);
+    const vector = figures.vectorMs === undefined ? 'no vector index in this plan' : `vector mode ${s(figures.vectorMs)}`;
+    progress(`[${label}]   public search ${s(figures.publicMs)}, /readyz ${s(figures.readyzMs)}, ${vector}, RSS ${Math.round(figures.rssMb)} MB`);
     return { gx, figures };
   };
 
-  // 1. First start on an empty DATA_DIR: every passage embedded and the HNSW index built (in the background).
-  const first = await start('first start (empty DATA_DIR: embeds every paper, builds the vector index)');
+  // 1. First start on an empty DATA_DIR: the keyword index built from Postgres and, with the vector
+  // index, every passage embedded and the HNSW index built (in the background).
+  const first = await start(
+    plan.vectors
+      ? 'first start (empty DATA_DIR: embeds every paper, builds the vector index)'
+      : `first start (empty DATA_DIR: builds the keyword index; ${plan.target}, no vector index)`,
+  );
   const firstClient = new HttpClient(first.gx.publicUrl);
   // Totals depend on the data only: probed here, so neither measured process has seen the queries.
   const { kept, dropped } = await probeQueries(firstClient, MISS_QUERIES);
@@ -203,12 +285,12 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
   const firstStop = await first.gx.stop(SCALING.stopGraceMs);
   f.first = { ...first.figures, stopMs: firstStop };
   f.kbPerPaperFirst = (first.figures.rssMb * 1024) / f.papers!.total;
-  if (!fs.existsSync(path.join(dataDir, 'vectors', 'CURRENT'))) throw new Error('the first server saved no vector index under DATA_DIR/vectors on SIGTERM');
+  if (plan.vectors && !fs.existsSync(path.join(dataDir, 'vectors', 'CURRENT'))) throw new Error('the first server saved no vector index under DATA_DIR/vectors on SIGTERM');
   f.dataDirMb = { vectors: dirMb(path.join(dataDir, 'vectors')), keywordSnapshot: dirMb(path.join(dataDir, 'keyword-index')), total: dirMb(dataDir) };
 
   // 2. Restart: cold throughput, the first requests this process serves.
   const second = await start('restart 1 (reopens what the first start saved under DATA_DIR and catches up from the change log)');
-  progress(`[${f.target}]   cold throughput: ${SCALING.connections} connections, ${SCALING.coldRoundSeconds} s, no warm-up`);
+  progress(`[${label}]   cold throughput: ${SCALING.connections} connections, ${SCALING.coldRoundSeconds} s, no warm-up`);
   const coldRound = await runRound(second.gx.publicUrl, () => urls.next(), SCALING.connections, SCALING.coldRoundSeconds);
   checkRound('cold cache-miss round', coldRound);
   f.restarts.push({ ...second.figures, stopMs: await second.gx.stop(SCALING.stopGraceMs) });
@@ -220,10 +302,10 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
   f.kbPerPaper = (third.figures.rssMb * 1024) / f.papers!.total;
   const client = new HttpClient(third.gx.publicUrl);
   cleanup.addSync('close the public client', () => client.close());
-  progress(`[${f.target}]   cold one at a time: one pass over ${kept.length} queries`);
+  progress(`[${label}]   cold one at a time: one pass over ${kept.length} queries`);
   const coldSeq = await sequential(client, () => urls.next(), 0, kept.length);
   f.cold = { throughput: coldRound, sequential: coldSeq };
-  progress(`[${f.target}]   warm one at a time: ${SCALING.warmSequential} requests`);
+  progress(`[${label}]   warm one at a time: ${SCALING.warmSequential} requests`);
   const categoryOf = new Map(kept.map((k) => [specKey(k.q, k.topic, k.lang), k.category]));
   const byCategory = new Map<Category, number[]>();
   const warmSeq = await sequential(client, () => urls.next(), 0, SCALING.warmSequential, (p, ms) => {
@@ -232,7 +314,7 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
     if (category) byCategory.set(category, [...(byCategory.get(category) ?? []), ms]);
   });
   f.warmByCategory = Object.fromEntries([...byCategory].map(([c, times]) => [c, latencySummary(times)]));
-  progress(`[${f.target}]   warm throughput: ${SCALING.connections} connections, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s`);
+  progress(`[${label}]   warm throughput: ${SCALING.connections} connections, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s`);
   const warmRounds: RoundResult[] = [];
   for (let i = 0; i < SCALING.warmRounds; i++) {
     const r = await runRound(third.gx.publicUrl, () => urls.next(), SCALING.connections, SCALING.warmRoundSeconds);
@@ -241,15 +323,17 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
   }
   f.warm = { sequential: warmSeq, throughput: summarise(warmRounds) };
 
-  const api = new HttpClient(third.gx.apiUrl, auth);
-  cleanup.addSync('close the data-API client', () => api.close());
-  progress(`[${f.target}]   vector mode one at a time: ${SCALING.vectorSequential.warmup} + ${SCALING.vectorSequential.requests} distinct queries`);
-  const vPaths = new VectorPaths(5_000_000);
-  f.vector = await sequential(api, vPaths.next, SCALING.vectorSequential.warmup, SCALING.vectorSequential.requests);
-  progress(`[${f.target}]   recall@10 of the served index: ${SCALING.recallQueries} queries against exact search over the stored vectors`);
-  f.recall = await measureServedRecall(db.url, api, Array.from({ length: SCALING.recallQueries }, (_, i) => queryText(7_000_000 + i)));
+  if (auth) {
+    const api = new HttpClient(third.gx.apiUrl, auth);
+    cleanup.addSync('close the data-API client', () => api.close());
+    progress(`[${label}]   vector mode one at a time: ${SCALING.vectorSequential.warmup} + ${SCALING.vectorSequential.requests} distinct queries`);
+    const vPaths = new VectorPaths(5_000_000);
+    f.vector = await sequential(api, vPaths.next, SCALING.vectorSequential.warmup, SCALING.vectorSequential.requests);
+    progress(`[${label}]   recall@10 of the served index: ${SCALING.recallQueries} queries against exact search over the stored vectors`);
+    f.recall = await measureServedRecall(db.url, api, Array.from({ length: SCALING.recallQueries }, (_, i) => queryText(7_000_000 + i)));
+  }
 
-  progress(`[${f.target}]   cache hits vs a bare Node server, interleaved`);
+  progress(`[${label}]   cache hits vs a bare Node server, interleaved`);
   f.hit = await hitVersusBare(cleanup, third.gx.publicUrl, client, tmp);
   const after = third.gx.memory();
   f.afterRun = { rssMb: after.rssMb, hwmMb: after.peakRssMb };
@@ -271,35 +355,11 @@ function dirMb(dir: string): number {
   return total / 2 ** 20;
 }
 
-/** Migrates, loads papers.jsonl, generates the rest and loads it; generation is timed apart from loading. */
-async function load(url: string, f: SizeFigures): Promise<void> {
-  const db = new Database(url, 4);
-  try {
-    const tm = performance.now();
-    await migrate(db);
-    const migrateMs = performance.now() - tm;
-    const repository = new PaperRepository(db);
-    const t1 = performance.now();
-    await loadPapers(readJsonLines(REAL_PAPERS_FILE), repository);
-    const realMs = performance.now() - t1;
-    const real = await repository.count();
-    const tg = performance.now();
-    const generated = generateDemoPapers({ count: Math.max(0, f.target - real) });
-    const generateMs = performance.now() - tg;
-    const t2 = performance.now();
-    await loadPapers(recordsAsLines(generated), repository);
-    const genLoadMs = performance.now() - t2;
-    const total = await repository.count();
-    const loadMs = realMs + genLoadMs;
-    f.papers = { total, real, generated: total - real };
-    f.load = { migrateMs, generateMs, loadMs, papersPerSecond: total / (loadMs / 1000) };
-  } finally {
-    await db.close();
-  }
-}
-
-/** Polls the three milestones at once from the spawn, then reads the memory. */
-async function startFigures(gx: SpawnedGx, auth: Record<string, string>, papers: number): Promise<StartFigures> {
+/**
+ * Polls the milestones at once from the spawn (vector mode only with `auth`, i.e. when the plan has
+ * the vector index), then reads the memory.
+ */
+async function startFigures(gx: SpawnedGx, papers: number, auth?: Record<string, string>): Promise<StartFigures> {
   const bound = SCALING.startTimeoutMs;
   const [publicMs, readyzMs, vectorMs] = await Promise.all([
     pollUntil(gx, 'the public search', `${gx.publicUrl}${searchPath({ category: 'english', q: 'climate' }, 10, 0)}`, (status, body) => status === 200 && (JSON.parse(body) as { total: number }).total > 0, {
@@ -307,13 +367,14 @@ async function startFigures(gx: SpawnedGx, auth: Record<string, string>, papers:
       timeoutMs: bound,
     }),
     pollUntil(gx, '/readyz', `${gx.publicUrl}/readyz`, (status) => status === 200, { everyMs: SCALING.pollMs.readyz, timeoutMs: bound }),
-    pollUntil(gx, 'vector mode', `${gx.apiUrl}/api/v1/papers/search?mode=vector&limit=10&q=hydrogen%20production%20cost`, (status) => {
-      if (status !== 0 && status !== 503 && status !== 200) throw new Error(`vector mode answered ${status} while starting`);
-      return status === 200;
-    }, { everyMs: SCALING.pollMs.vector, timeoutMs: SCALING.vectorTimeoutMs(papers), headers: auth }),
+    auth &&
+      pollUntil(gx, 'vector mode', `${gx.apiUrl}/api/v1/papers/search?mode=vector&limit=10&q=hydrogen%20production%20cost`, (status) => {
+        if (status !== 0 && status !== 503 && status !== 200) throw new Error(`vector mode answered ${status} while starting`);
+        return status === 200;
+      }, { everyMs: SCALING.pollMs.vector, timeoutMs: SCALING.vectorTimeoutMs(papers), headers: auth }),
   ]);
   const mem = gx.memory();
-  return { publicMs, readyzMs, vectorMs, readyMs: Math.max(readyzMs, vectorMs), rssMb: mem.rssMb, hwmMb: mem.peakRssMb };
+  return { publicMs, readyzMs, vectorMs, readyMs: Math.max(readyzMs, vectorMs ?? 0), rssMb: mem.rssMb, hwmMb: mem.peakRssMb };
 }
 
 /** `warmup` discarded requests, then `requests` measured ones, one at a time over one kept-alive connection. */

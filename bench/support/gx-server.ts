@@ -23,8 +23,11 @@ export interface GxServer extends ServerProcess {
   readonly apiUrl: string;
 }
 
-/** How to launch `node bin/gx.js start --target all` on free ports (both doors) against a database. */
-export async function gxLaunch(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string }) {
+/**
+ * How to launch `node bin/gx.js start --target <target>` (default `all`) on free ports (both doors)
+ * against a database.
+ */
+export async function gxLaunch(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string; target?: string }) {
   const root = projectRoot();
   const publicPort = await freePort();
   const apiPort = await freePort();
@@ -42,7 +45,7 @@ export async function gxLaunch(options: { databaseUrl: string; dataDir: string; 
     ...Object.fromEntries(options.settings.map((s) => [s.name, s.value])),
   };
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
-  return { root, publicPort, apiPort, metricsPort, env, args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', 'all'] };
+  return { root, publicPort, apiPort, metricsPort, env, args: [...profile, path.join(root, 'bin', 'gx.js'), 'start', '--target', options.target ?? 'all'] };
 }
 
 /**

@@ -7,9 +7,9 @@ import { readMemory, terminate, trackChild, type ProcessMemory } from './server-
 const OUTPUT_TAIL_BYTES = 8_192;
 
 /**
- * A `gx start --target all` spawned WITHOUT waiting for anything, so the caller can time from the
- * spawn itself to each milestone (public search answering, /readyz, vector mode) with pollers of
- * its own. `startServerProcess` waits for one readiness path before it returns, which hides the
+ * A `gx start --target <target>` (default `all`) spawned WITHOUT waiting for anything, so the caller
+ * can time from the spawn itself to each milestone (public search answering, /readyz, vector mode)
+ * with pollers of its own. `startServerProcess` waits for one readiness path before it returns, which hides the
  * others' timings.
  */
 export interface SpawnedGx {
@@ -26,7 +26,7 @@ export interface SpawnedGx {
   stop(graceMs: number): Promise<number>;
 }
 
-export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string }): Promise<SpawnedGx> {
+export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string; target?: string }): Promise<SpawnedGx> {
   const { root, publicPort, apiPort, env, args } = await gxLaunch(options);
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../shared/project-paths';
-import { SCALING, SCALING_TARGETS, type ScalingSummary, type SizeFigures } from '../scaling.bench';
+import { SCALING, SCALING_PLANS, SCALING_TARGETS, sizeLabel, type ScalingSummary, type SizeFigures } from '../scaling.bench';
 import { CATEGORIES, CATEGORY_LABELS } from './search-queries';
 import { median } from './stats';
-import { lineChartSvg, type ChartSeries } from './svg-chart';
+import { lineChartSvg, type ChartSeries, type LineChart } from './svg-chart';
 import { int, table } from './table';
 
 const out = (text = '') => process.stdout.write(`${text}\n`);
@@ -14,8 +14,11 @@ const sec = (ms: number | undefined) => (ms === undefined ? DASH : `${(ms / 1000
 const msf = (v: number | undefined) => (v === undefined ? DASH : v.toFixed(2));
 const mbf = (v: number | undefined) => (v === undefined ? DASH : `${Math.round(v)}`);
 const pair = (a: string, b: string) => (a === DASH && b === DASH ? DASH : `${a} / ${b}`);
-const restartsMedian = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number) =>
-  f.restarts.length ? median(f.restarts.map(pick)) : undefined;
+/** The median over the restarts that measured the figure (vector mode: only plans with the vector index). */
+const restartsMedian = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number | undefined) => {
+  const values = f.restarts.map(pick).filter((v): v is number => v !== undefined);
+  return values.length ? median(values) : undefined;
+};
 
 export type TargetState = 'met' | 'NOT met' | 'not measured';
 export interface TargetVerdict {
@@ -62,11 +65,14 @@ export function judgeTargets(sizes: readonly SizeFigures[]): TargetVerdict[] {
     detail: hit.map((f) => `${int(f.target)}: ${(f.hit!.ratio * 100).toFixed(0)} %`).join('; '),
   });
 
+  // Sizes of one plan against each other: a plan without the vector index needs far less a paper.
   const mem = sizes.filter((f) => f.kbPerPaper !== undefined);
+  const previousOfPlan = (i: number) => mem.slice(0, i).reverse().find((p) => p.plan === mem[i]!.plan);
+  const compared = mem.filter((_, i) => previousOfPlan(i) !== undefined);
   verdicts.push({
-    name: `memory per paper (RSS after a restart / papers) flat or falling with size (each size at most ${Math.round((t.memoryPerPaperSlack - 1) * 100)} % above the previous)`,
-    state: state(mem.length > 1, mem.every((f, i) => i === 0 || f.kbPerPaper! <= mem[i - 1]!.kbPerPaper! * t.memoryPerPaperSlack)),
-    detail: mem.map((f) => `${int(f.target)}: ${f.kbPerPaper!.toFixed(1)} KB`).join('; ') + (mem.length < 2 ? ' (needs two sizes)' : ''),
+    name: `memory per paper (RSS after a restart / papers) flat or falling with size (each size at most ${Math.round((t.memoryPerPaperSlack - 1) * 100)} % above the previous size of its plan)`,
+    state: state(compared.length > 0, mem.every((f, i) => !previousOfPlan(i) || f.kbPerPaper! <= previousOfPlan(i)!.kbPerPaper! * t.memoryPerPaperSlack)),
+    detail: mem.map((f) => `${sizeLabel(f.target, f.plan)}: ${f.kbPerPaper!.toFixed(1)} KB`).join('; ') + (compared.length === 0 ? ' (needs two sizes of one plan)' : ''),
   });
   return verdicts;
 }
@@ -75,15 +81,16 @@ export function judgeTargets(sizes: readonly SizeFigures[]): TargetVerdict[] {
 export function scalingTable(sizes: readonly SizeFigures[]): string {
   const col = (fn: (f: SizeFigures) => string) => sizes.map((f) => fn(f));
   const row = (label: string, fn: (f: SizeFigures) => string) => [label, ...col(fn)];
-  const rMed = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number) => sec(restartsMedian(f, pick));
+  const rMed = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number | undefined) => sec(restartsMedian(f, pick));
   const rows: string[][] = [
     row('papers (papers.jsonl + generated)', (f) => (f.papers ? int(f.papers.total) : DASH)),
     row('load: wall (loader function, generation excluded)', (f) => sec(f.load?.loadMs)),
     row('load: papers/s', (f) => (f.load ? int(f.load.papersPerSecond) : DASH)),
+    row('bench process: peak RSS after generating and loading, MB', (f) => mbf(f.load?.benchPeakRssMb)),
     row('first start: public search answers', (f) => sec(f.first?.publicMs)),
     row('first start: /readyz 200', (f) => sec(f.first?.readyzMs)),
     row('first start: vector mode ready (embed + build)', (f) => sec(f.first?.vectorMs)),
-    row('first start: RSS / VmHWM at vector ready, MB', (f) => pair(mbf(f.first?.rssMb), mbf(f.first?.hwmMb))),
+    row('first start: RSS / VmHWM once ready (vector mode included), MB', (f) => pair(mbf(f.first?.rssMb), mbf(f.first?.hwmMb))),
     row('first stop (SIGTERM, saves the index)', (f) => sec(f.first?.stopMs)),
     row('DATA_DIR after it: vector index / keyword snapshot, MB', (f) => pair(mbf(f.dataDirMb?.vectors), mbf(f.dataDirMb?.keywordSnapshot))),
     row('restart: public search answers (median of 2)', (f) => rMed(f, (r) => r.publicMs)),
@@ -110,29 +117,34 @@ export function scalingTable(sizes: readonly SizeFigures[]): string {
     row('RSS / VmHWM after the run, MB', (f) => pair(mbf(f.afterRun?.rssMb), mbf(f.afterRun?.hwmMb))),
     row('wall time of this size (load included)', (f) => (f.wallMs === undefined ? DASH : `${(f.wallMs / 60_000).toFixed(1)} min`)),
   ];
-  return table(['figure', ...sizes.map((f) => int(f.target))], rows);
+  return table(['figure', ...sizes.map((f) => sizeLabel(f.target, f.plan))], rows);
 }
 
 export function printScalingReport(s: ScalingSummary, options: { final: boolean }): void {
   out();
   out(`== scaling: how cost grows with the corpus${options.final ? '' : ' (so far)'} ==`);
   out(`machine: ${s.machine.cpus} × ${s.machine.model}, ${s.machine.memGb} GiB, Node ${s.machine.node}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  out('server: `gx start --target all` as a child process on the embedded defaults (in-process keyword index, lexical embedder, usearch HNSW; no Redis, Elasticsearch or Qdrant); Postgres: a scratch database per size');
+  out('server: `gx start` as a child process on the embedded defaults (in-process keyword index, lexical embedder, usearch HNSW; no Redis, Elasticsearch or Qdrant); Postgres: a scratch database per size');
   for (const st of s.settings) out(`  ${st.name}=${st.value}  (${st.why})`);
+  for (const plan of [...new Set(s.sizes.map((f) => f.plan))]) {
+    const spec = SCALING_PLANS[plan];
+    out(`plan ${plan} (${s.sizes.filter((f) => f.plan === plan).map((f) => int(f.target)).join(', ')}): ${spec.description}`);
+    for (const st of spec.settings) out(`  ${st.name}=${st.value}  (${st.why})`);
+  }
   out(
-    `per size: load, then three starts on one DATA_DIR: the first (builds the vector index), restart 1 (cold ${SCALING.connections}-connection round of ${SCALING.coldRoundSeconds} s, no warm-up), ` +
+    `per size: load, then three starts on one DATA_DIR: the first (builds the indexes), restart 1 (cold ${SCALING.connections}-connection round of ${SCALING.coldRoundSeconds} s, no warm-up), ` +
       `restart 2 (cold one pass one at a time; then warm: ${SCALING.warmSequential} one at a time, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s under ${SCALING.connections} connections, medians; ` +
-      `vector mode ${SCALING.vectorSequential.requests} distinct queries; recall of ${SCALING.recallQueries} queries; cache hits vs bare ${SCALING.hit.rounds} × ${SCALING.hit.roundSeconds} s interleaved)`,
+      `with the vector index: vector mode ${SCALING.vectorSequential.requests} distinct queries, recall of ${SCALING.recallQueries} queries; cache hits vs bare ${SCALING.hit.rounds} × ${SCALING.hit.roundSeconds} s interleaved)`,
   );
   out('every cache-miss request has a URL of its own (query × offset × limit), so the edge cache never answers it (checked: X-Cache HIT fails the run)');
   out();
   out(scalingTable(s.sizes));
-  for (const f of s.sizes) if (f.error) out(`  ${int(f.target)}: stopped early: ${f.error}`);
+  for (const f of s.sizes) if (f.error) out(`  ${sizeLabel(f.target, f.plan)}: stopped early: ${f.error}`);
   for (const f of s.sizes) {
     if (!f.profile) continue;
     const p = f.profile;
     out();
-    out(`CPU profile of restart 2 at ${int(f.target)} papers (${p.file}): busy ${(p.busyMs / 1000).toFixed(1)} s of ${(p.totalMs / 1000).toFixed(1)} s`);
+    out(`CPU profile of restart 2 at ${sizeLabel(f.target, f.plan)} papers (${p.file}): busy ${(p.busyMs / 1000).toFixed(1)} s of ${(p.totalMs / 1000).toFixed(1)} s`);
     out('  self time by area: ' + p.selfByArea.slice(0, 8).map((e) => `${e.name} ${(e.share * 100).toFixed(1)} %`).join(', '));
     out('  self time by function:');
     for (const e of p.selfByFunction.slice(0, 10)) out(`    ${(e.share * 100).toFixed(1).padStart(5)} %  ${e.name}`);
@@ -152,9 +164,14 @@ export function writeScalingCharts(s: ScalingSummary): string[] {
   if (sizes.length === 0) return [];
   const xs = sizes.map((f) => f.papers!.total);
   const note = `${s.machine.cpus} cores, Node ${s.machine.node}, embedded defaults; ${new Date().toISOString().slice(0, 10)}`;
-  const series = (label: string, pick: (f: SizeFigures) => number | undefined): ChartSeries => ({ label, values: sizes.map(pick) });
+  // One line per plan: a size without the vector index is not a point on the line of those with it.
+  const plans = [...new Set(sizes.map((f) => f.plan))];
+  const series = (label: string, pick: (f: SizeFigures) => number | undefined): ChartSeries[] =>
+    plans
+      .map((plan) => ({ label: plan === 'all' ? label : `${label} (${plan})`, values: sizes.map((f) => (f.plan === plan ? pick(f) : undefined)) }))
+      .filter((line) => line.values.some((v) => v !== undefined));
   const toS = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
-  const charts: Record<string, Parameters<typeof lineChartSvg>[0]> = {
+  const charts: Record<string, Omit<LineChart, 'series'> & { series: ChartSeries[][] }> = {
     load: { title: 'Loading papers (loader function)', yLabel: 'seconds', xs, note, series: [series('load wall time', (f) => toS(f.load?.loadMs))] },
     'load-rate': { title: 'Load rate', yLabel: 'papers/s', xs, note, series: [series('papers/s', (f) => f.load?.papersPerSecond)] },
     startup: {
@@ -178,7 +195,7 @@ export function writeScalingCharts(s: ScalingSummary): string[] {
       xs,
       note,
       series: [
-        series('RSS after first start (vector ready)', (f) => f.first?.rssMb),
+        series('RSS after first start (ready)', (f) => f.first?.rssMb),
         series('VmHWM during first start', (f) => f.first?.hwmMb),
         series('RSS after restart', (f) => f.restarts[1]?.rssMb),
         series('VmHWM after the run', (f) => f.afterRun?.hwmMb),
@@ -236,7 +253,7 @@ export function writeScalingCharts(s: ScalingSummary): string[] {
   const files: string[] = [];
   for (const [name, chart] of Object.entries(charts)) {
     const file = path.join(dir, `scaling-${name}.svg`);
-    fs.writeFileSync(file, lineChartSvg(chart));
+    fs.writeFileSync(file, lineChartSvg({ ...chart, series: chart.series.flat() }));
     files.push(path.relative(projectRoot(), file));
   }
   return files;

@@ -53,14 +53,16 @@ export function lineChartSvg(chart: LineChart): string {
   const xMaxData = Math.max(...chart.xs);
   const xStep = niceStep(xMaxData, 6);
   const xMax = Math.ceil((xMaxData * 1.04) / xStep) * xStep;
+  // The legend takes two series a row; past four rows the picture grows downwards to hold them.
+  const height = H + Math.max(0, Math.ceil(chart.series.length / 2) - 4) * 18;
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
   const X = (x: number) => M.left + (x / xMax) * pw;
   const Y = (y: number) => M.top + ph - (y / yMax) * ph;
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
-  out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="sans-serif" font-size="12">`);
+  out.push(`<rect width="${W}" height="${height}" fill="#fff"/>`);
   out.push(`<text x="${W / 2}" y="24" text-anchor="middle" font-size="16" font-weight="bold">${esc(chart.title)}</text>`);
   if (chart.note) out.push(`<text x="${W / 2}" y="44" text-anchor="middle" fill="#555">${esc(chart.note)}</text>`);
 
