@@ -7,32 +7,49 @@ import { apiDoor, provenanceHeaderValues, PUBLIC_CORS_HEADERS, publicDoor, type 
 import { callerFromGateway, requireGatewayCaller } from '../modules/api-keys';
 import { MODULES, resolveTargets } from './registry';
 import { metricsListener } from '../shared/telemetry/metrics';
+import { acquireDataDir } from '../shared/runtime/data-dir-lock';
+import { remainingMs, type ShutdownBudget } from '../shared/runtime/shutdown';
+import { stopEmbeddedPostgres } from '../shared/db/embedded-postgres';
 
 export interface RunningProcess {
   target: string;
   runtime: Runtime;
   /** Listening servers by role: `public` and `api` (gateway), or `service` (a service on its own), and `metrics`. */
   servers: Record<string, RunningServer>;
-  stop(): Promise<void>;
+  /**
+   * Listeners stop accepting and finish requests in flight (up to SHUTDOWN_TIMEOUT_MS), modules close
+   * in reverse start order, then the embedded PostgreSQL this process started stops, and the
+   * DATA_DIR is released. With a budget (`gx start` after a signal), listeners and modules get until
+   * its `modulesDeadline` and whatever is still running then is abandoned; the embedded PostgreSQL
+   * is stopped all the same (fast shutdown), within the budget's `deadline`.
+   */
+  stop(budget?: ShutdownBudget): Promise<void>;
 }
 
 /**
  * Starts a target: its modules in dependency order, then its listeners. With the gateway, the
  * public door serves on PUBLIC_PORT and the data-API door on API_PORT; services without the gateway
  * serve their routes on SERVICE_PORT. Every process, the gateway included, serves Prometheus metrics
- * on METRICS_PORT, opened first so a long start can be watched.
+ * on METRICS_PORT, opened first so a long start can be watched. Before anything, the process takes
+ * its DATA_DIR (one owner per DATA_DIR: `shared/runtime/data-dir-lock.ts`); a DATA_DIR another live
+ * process owns stops the start with a message naming that process.
  */
 export async function startProcess(targetSpec: string, config: Config, logger: Logger): Promise<RunningProcess> {
   // One target or a comma-separated list of them: the union of their modules in this process.
   const { targets, modules: names } = resolveTargets(targetSpec);
   const target = targets.join(',');
   requireServiceTokenWhenSplit(names, config);
-  const metrics = await listen(metricsListener(), config.telemetry.metricsPort, config.http.host, { logger });
+  // Its embedded PostgreSQL and its snapshots are this process's alone until it exits.
+  const lock = await acquireDataDir(config.dataDir);
   let runtime: Runtime;
+  let metrics: RunningServer | undefined;
   try {
+    metrics = await listen(metricsListener(), config.telemetry.metricsPort, config.http.host, { logger });
     runtime = await Runtime.start(names, MODULES, config, logger);
   } catch (err) {
-    await metrics.close(0);
+    await metrics?.close(0);
+    await stopEmbeddedPostgres(config.dataDir, { logger });
+    await lock.release();
     throw err;
   }
   const running = new Set(runtime.moduleNames);
@@ -69,6 +86,8 @@ export async function startProcess(targetSpec: string, config: Config, logger: L
   } catch (err) {
     await Promise.all(Object.values(servers).map((s) => s.close(0)));
     await runtime.stop();
+    await stopEmbeddedPostgres(config.dataDir, { logger });
+    await lock.release();
     throw err;
   }
 
@@ -77,9 +96,14 @@ export async function startProcess(targetSpec: string, config: Config, logger: L
     target,
     runtime,
     servers,
-    async stop() {
-      await Promise.all(Object.values(servers).map((s) => s.close(config.shutdownTimeoutMs)));
-      await runtime.stop();
+    async stop(budget) {
+      const drainMs = Math.min(config.shutdownTimeoutMs, remainingMs(budget?.modulesDeadline));
+      await Promise.all(Object.values(servers).map((s) => s.close(drainMs)));
+      const { abandoned } = await runtime.stop({ deadline: budget?.modulesDeadline });
+      // Always, whatever was abandoned: the server must not outlive this process.
+      await stopEmbeddedPostgres(config.dataDir, { deadline: budget?.deadline, logger });
+      await lock.release();
+      if (abandoned.length) logger.warn({ abandoned }, 'shutdown budget spent: these modules were abandoned (their next start recovers)');
     },
   };
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ProblemError } from '../../shared/errors/problem';
+import { asDatabaseProblem } from '../../shared/errors/database-unavailable';
 import type { ApiCaller, ApiKeyRecord } from './api-key';
 import type { ApiKeyRepository } from './api-key.repository';
 import { hashKey, isWellFormedKey, sameHash } from './key-token';
@@ -39,7 +40,10 @@ export class KeyVerifier {
     const cacheKey = hash.toString('base64');
     let entry = this.cacheEnabled ? this.cache.get(cacheKey) : undefined;
     if (!entry) {
-      const found = await this.repository.findByHash(hash);
+      // A key store that cannot be read is a 503 `database_unavailable` wherever keys are checked (the door's guard, `/mcp`).
+      const found = await this.repository.findByHash(hash).catch((err: unknown) => {
+        throw asDatabaseProblem(err);
+      });
       if (!found) throw unauthorized('invalid_api_key', 'The API key is not recognised.');
       const { key_hash, ...record } = found;
       entry = { record, hash: key_hash };

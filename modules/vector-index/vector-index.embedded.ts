@@ -78,7 +78,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   private readonly passing = new Map<string, Passing>();
   private initialized = false;
   private closed = false;
-  /** Whether memory holds changes the directory does not. */
+  /** Whether memory holds changes that no save (committed or under way) has captured. */
   private dirty = true;
   private saving: Promise<void> = Promise.resolve();
 
@@ -245,10 +245,14 @@ export class EmbeddedVectorIndex implements VectorIndex {
     this.assertOpen();
   }
 
-  /** Persists the index (when a directory is set) and releases it. */
-  async close(): Promise<void> {
+  /**
+   * Persists the index (when a directory is set) and releases it. `save: false` releases it without
+   * a last save (a shutdown short of time): the directory keeps the last snapshot saved, which the
+   * change log brings up to date at the next start.
+   */
+  async close(options: { save?: boolean } = {}): Promise<void> {
     if (this.closed) return;
-    await this.save();
+    if (options.save !== false) await this.save();
     // A save started earlier (with nothing changed since) finishes too: nothing is left half-written.
     await this.saving;
     this.closed = true;
@@ -258,11 +262,20 @@ export class EmbeddedVectorIndex implements VectorIndex {
     this.index = this.newIndex();
   }
 
-  /** Writes a new snapshot under the directory and makes it current atomically; no-op without one or without changes. */
+  /**
+   * Writes a new snapshot under the directory and makes it current atomically; no-op without one or
+   * without changes. Resolves once what the index holds now is committed on disk (a save already
+   * under way that captured it included).
+   */
   async save(): Promise<void> {
     this.assertOpen();
-    if (!this.directory || !this.dirty) return;
+    if (!this.directory) return;
+    // Nothing changed since the last capture: that save, if still under way, commits it.
+    if (!this.dirty) await this.saving;
+    if (!this.dirty || this.closed) return;
     const capture = () => {
+      // Closed meanwhile: its memory is released, and an empty snapshot must never replace the last one.
+      if (this.closed) throw new Error('the embedded vector index was closed before its save began');
       this.dirty = false;
       return { entries: [...this.byId.values()], nextKey: this.nextKey, index: this.index };
     };

@@ -7,6 +7,9 @@ import type { VectorIndex } from './vector-index.port';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { VectorSync } from './vector-sync';
+import { EmbeddedVectorIndex } from './vector-index.embedded';
+import type { ShutdownContext } from '../../shared/runtime/shutdown';
+import { isDatabaseUnavailable } from '../../shared/errors/database-unavailable';
 import { databaseModule } from '../../shared/db/database.module';
 
 /** What vector search needs at request time: the query embedder, the index, and the papers behind its ids. */
@@ -43,21 +46,42 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
     // An in-process model loads here: one that cannot stops the start, naming the file.
     await embedder.init?.();
     const index = createVectorIndex(config);
+    // The embedded index is saved while it runs (after a build, then every few minutes), so a
+    // shutdown never depends on a large save at exit.
+    const persist = index instanceof EmbeddedVectorIndex ? () => index.save() : undefined;
     const sync = index.processLocal
-      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder), db.url, logger, path.join(config.dataDir, 'vector-sync.json'))
+      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder), db.url, logger, path.join(config.dataDir, 'vector-sync.json'), { persist })
       : undefined;
     let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
     let failure: Error | undefined;
     let closing = false;
+    let wakeRetry: (() => void) | undefined;
+    // A start cut short by the database (down, restarting) is tried again, with backoff, until it
+    // succeeds: readiness says `starting` meanwhile. Any other failure is final for this process.
+    const startSync = (attempt: number): Promise<void> =>
+      sync!.start().then(
+        () => void (state = 'ready'),
+        async (err: Error) => {
+          if (!closing && isDatabaseUnavailable(err)) {
+            const delayMs = Math.min(60_000, 2_000 * 2 ** attempt);
+            logger.warn({ err: err.message, retry_in_ms: delayMs }, 'vector index could not start: the database is unavailable; trying again');
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, delayMs);
+              timer.unref();
+              wakeRetry = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            if (!closing) return startSync(attempt + 1);
+          }
+          state = 'failed';
+          failure = err;
+          if (!closing) logger.error({ err: err.message, index: index.kind }, 'vector search could not start: keyword mode only');
+        },
+      );
     const started = sync
-      ? sync.start().then(
-          () => void (state = 'ready'),
-          (err: Error) => {
-            state = 'failed';
-            failure = err;
-            if (!closing) logger.error({ err: err.message, index: index.kind }, 'vector search could not start: keyword mode only');
-          },
-        )
+      ? startSync(0)
       : // A shared index that is down now is not fatal: readiness reports it, requests answer 503.
         index.init().catch((err: Error) => logger.warn({ err: err.message, index: index.kind }, 'vector index unreachable at start'));
     // Only once it serves: while it is built, readiness says `starting` and the lag means nothing yet.
@@ -84,13 +108,20 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
       },
       sharedBackend: !index.processLocal,
-      close: async () => {
+      close: async (shutdown?: ShutdownContext) => {
         stopReporting();
         closing = true;
+        wakeRetry?.();
         await sync?.stop().catch(() => undefined);
         await started;
-        await index.close(); // saves the index…
-        sync?.savePosition(); // …and only then the position it was saved at
+        if (sync && index instanceof EmbeddedVectorIndex && shutdown?.deadline !== undefined && !sync.saveFitsBefore(shutdown.deadline)) {
+          // Short of time: the last checkpoint stays on disk, and the change log brings it up to date at the next start.
+          logger.info('vector index not saved at shutdown (no time left for it): the next start catches up from its last checkpoint');
+          await index.close({ save: false });
+        } else {
+          await index.close(); // saves the index…
+          sync?.savePosition(); // …and only then the position it was saved at
+        }
         await embedder.close();
       },
     };

@@ -11,13 +11,28 @@ import type { VectorIndex } from './vector-index.port';
 
 const BATCH = 256;
 
+export interface VectorSyncOptions {
+  /**
+   * Saves the index (the embedded index's `save()`): given, the index is checkpointed while the
+   * process runs, after a build and then every `checkpointEveryMs` or `checkpointAfterChanges`
+   * changes, whichever comes first, so that a shutdown never has to save much (nor at all).
+   */
+  persist?: () => Promise<void>;
+  /** Default 5 minutes. */
+  checkpointEveryMs?: number;
+  /** Default 10,000 papers written or removed. */
+  checkpointAfterChanges?: number;
+}
+
 /**
  * Keeps a process-local vector index (the embedded HNSW) current with Postgres by following the
  * change log, with vectors from the embedding store (so a paper is embedded once per change, not
  * once per process or restart). The log position is saved beside the index, and only right after
- * the index itself was saved (`savePosition`, at shutdown): the two always describe the same
- * content, so a restart that reopens the persisted index applies exactly what changed since, and a
- * crash leaves the last pair that was saved together.
+ * the index itself was saved: at each checkpoint, the position read before the save (the saved
+ * index holds at least every change before it; one applied again is harmless, as a change is
+ * applied by reading the paper as it is now), and at shutdown (`savePosition`). A restart that
+ * reopens the persisted index applies what changed since, and a crash or a shutdown cut short
+ * leaves the last pair that was saved together, at most one checkpoint old.
  */
 export class VectorSync {
   private readonly follower: ChangeFollower;
@@ -27,6 +42,15 @@ export class VectorSync {
   private built = false;
   /** The newest `gx reindex` request the index content was built after. */
   private reindexSeen = '0';
+  /** Counts the builds begun, so that a checkpoint that began before a rebuild records no position. */
+  private epoch = 0;
+  private checkpointing: Promise<void> = Promise.resolve();
+  private checkpointQueued = false;
+  private changesSinceCheckpoint = 0;
+  private checkpointTimer?: NodeJS.Timeout;
+  private stopped = false;
+  /** How long the last save took (ms), to judge whether one fits in a shutdown. */
+  private lastSaveMs?: number;
 
   constructor(
     private readonly repository: PaperRepository,
@@ -36,6 +60,7 @@ export class VectorSync {
     databaseUrl: string,
     private readonly logger: Logger,
     private readonly stateFile: string,
+    private readonly options: VectorSyncOptions = {},
   ) {
     this.follower = new ChangeFollower(log, repository, { apply: (upserts, deletes) => this.write(upserts, deletes) }, { ...LOG_ORIGIN }, {
       batchSize: BATCH,
@@ -67,10 +92,17 @@ export class VectorSync {
       this.built = true;
       await this.catchUp();
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index reopened and caught up');
+      if (this.changesSinceCheckpoint > 0) void this.checkpoint();
     } else {
       await this.rebuild();
     }
     await this.listener.start();
+    if (this.options.persist) {
+      this.checkpointTimer = setInterval(() => {
+        if (this.changesSinceCheckpoint > 0) void this.checkpoint();
+      }, this.options.checkpointEveryMs ?? 5 * 60_000);
+      this.checkpointTimer.unref();
+    }
   }
 
   /** Every paper from the papers table, then the changes made meanwhile. */
@@ -80,6 +112,7 @@ export class VectorSync {
       // The saved position describes the index as it was; a rebuild cut short must not be taken for it.
       fs.rmSync(this.stateFile, { force: true });
       this.built = false;
+      this.epoch++;
       const reindex = await this.log.latestReindexRequest();
       // After that request: an embedder that refits on it does so before any vector is made.
       await this.store.refresh();
@@ -94,6 +127,46 @@ export class VectorSync {
       this.logger.info({ vectors: await this.index.count(), ms: Date.now() - t0 }, 'vector index built from Postgres');
     });
     await this.catchUp();
+    // Saved now, in the background, so that the next start reopens it rather than building again.
+    void this.checkpoint();
+  }
+
+  /**
+   * Saves the index, then the position read just before the save (skipped while a build is under
+   * way, or when one began during the save). One at a time; a failure is logged and the next
+   * checkpoint tries again. Resolves when done.
+   */
+  checkpoint(): Promise<void> {
+    const persist = this.options.persist;
+    if (!persist || this.checkpointQueued || this.stopped) return this.checkpointing;
+    this.checkpointQueued = true;
+    this.checkpointing = this.checkpointing.then(async () => {
+      this.checkpointQueued = false;
+      if (!this.built || this.stopped) return;
+      const epoch = this.epoch;
+      const state = this.state();
+      const changes = this.changesSinceCheckpoint;
+      const t0 = Date.now();
+      try {
+        await persist();
+        if (epoch !== this.epoch || !this.built) return;
+        this.writeState(state);
+        this.lastSaveMs = Date.now() - t0;
+        this.changesSinceCheckpoint = Math.max(0, this.changesSinceCheckpoint - changes);
+        this.logger.debug({ ms: this.lastSaveMs, position: state.cursor.position }, 'vector index checkpoint saved');
+      } catch (err) {
+        this.logger.warn({ err: (err as Error).message }, 'vector index checkpoint failed; the next one tries again');
+      }
+    });
+    return this.checkpointing;
+  }
+
+  /**
+   * Whether a last save at shutdown fits before `deadline`, judged by how long the last save took
+   * (twice that, to be safe). Unknown (nothing saved yet in this process): it is tried.
+   */
+  saveFitsBefore(deadline: number): boolean {
+    return this.lastSaveMs === undefined || Date.now() + 2 * this.lastSaveMs < deadline;
   }
 
   async catchUp(): Promise<void> {
@@ -104,11 +177,14 @@ export class VectorSync {
     return this.follower.lag();
   }
 
-  /** Stops following; the cursor then stays put until `savePosition`. */
+  /** Stops following and checkpointing (a checkpoint under way finishes); the cursor then stays put until `savePosition`. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.checkpointTimer);
     this.follower.halt();
     await this.listener.stop();
     await this.follower.exclusive(async () => undefined);
+    await this.checkpointing;
   }
 
   /** Records the position the index was just saved at (call after the index's own save, never before). */
@@ -117,6 +193,8 @@ export class VectorSync {
   }
 
   private async write(upserts: Paper[], deletes: string[]): Promise<void> {
+    this.changesSinceCheckpoint += upserts.length + deletes.length;
+    if (this.built && this.changesSinceCheckpoint >= (this.options.checkpointAfterChanges ?? 10_000)) void this.checkpoint();
     if (upserts.length) {
       const vectors = await this.store.vectorsFor(upserts.map((p) => p.id));
       await this.index.upsert(
@@ -139,10 +217,15 @@ export class VectorSync {
     }
   }
 
-  private writeState(): void {
+  /** What the state file records: the position, of which database, after which reindex, with which model. */
+  private state(): { cursor: LogCursor; database: string; reindex: string; model: string } {
+    return { cursor: { ...this.follower.cursor }, database: this.database, reindex: this.reindexSeen, model: this.store.model };
+  }
+
+  private writeState(state = this.state()): void {
     fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
     const tmp = `${this.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ cursor: this.follower.cursor, database: this.database, reindex: this.reindexSeen, model: this.store.model }));
+    fs.writeFileSync(tmp, JSON.stringify(state));
     fs.renameSync(tmp, this.stateFile);
   }
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ApiCaller, KeyVerifier } from '../../modules/api-keys';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../shared/errors/database-unavailable';
 import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';
 import { allowanceOf } from './plan-allowance';
@@ -25,12 +26,18 @@ export function authenticate(deps: {
   now?: () => Date;
 }): RequestHandler {
   const now = deps.now ?? (() => new Date());
-  /** A fault of the key store or the counters is a clear 503, never a 500 (and never a free pass). */
+  /**
+   * A fault of the key store or the counters is a clear 503, never a 500 (and never a free pass):
+   * `database_unavailable` when Postgres (keys, or counters kept there) is down or not answering, as
+   * every other data-API route says then; `auth_unavailable` for any other store fault (Redis).
+   */
   const backend = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (err) {
       if (err instanceof ProblemError) throw err;
+      // One line a request in the access log says it, with the cause; no second line here.
+      if (isDatabaseUnavailable(err)) throw databaseUnavailable(err);
       deps.logger.error({ err: (err as Error)?.message ?? String(err) }, `data-API ${what} failed`);
       throw serviceUnavailable('auth_unavailable', 'Keys or allowances cannot be checked right now; retry in a moment.');
     }

@@ -51,6 +51,10 @@ export const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Longest wait for the answer to one statement a request (or a probe) waits for, measured on this
+  // side so a stalled server is caught too: an unavailable database is a prompt 503, never a hung
+  // request. 0: no bound. Work no request waits for (starts, catch-ups, loads, migrations) is not bounded.
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // false: never change the schema at start, only check that every migration is applied (they are
   // `gx migrate`'s, run as the schema owner); the embedded PostgreSQL is always migrated.
   DATABASE_MIGRATE: bool(true),
@@ -71,6 +75,9 @@ export const environmentSchema = z.object({
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // The whole shutdown after SIGTERM/SIGINT, listeners to exit: what is not done by then is abandoned.
+  // Below the supervisor's grace period less any preStop sleep (Kubernetes 30 s - 5 s).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   EVENTS_KEYS_URL: z.url().default('http://127.0.0.1:8091'),
   COMPANY_DATA_URL: z.url().default('http://127.0.0.1:8092'),
   SEMANTIC_SEARCH_URL: z.url().default('http://127.0.0.1:8093'),
@@ -178,7 +185,7 @@ export const configSchema = environmentSchema.transform((c) => ({
   apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
   dataDir: path.resolve(c.DATA_DIR),
   // `migrate`: apply pending migrations at start (else only check that none is pending).
-  database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, migrate: c.DATABASE_MIGRATE },
+  database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, queryTimeoutMs: c.DATABASE_QUERY_TIMEOUT_MS, migrate: c.DATABASE_MIGRATE },
   demoData: c.DEMO_DATA,
   // Changes older than this are coalesced (a paper keeps its latest) and removals dropped; see `PaperChangeLog.prune`.
   paperChanges: { retentionDays: c.PAPER_CHANGES_RETENTION_DAYS },
@@ -240,6 +247,7 @@ export const configSchema = environmentSchema.transform((c) => ({
   publicRateLimit: { perMinute: c.PUBLIC_RATE_LIMIT, burst: c.PUBLIC_RATE_BURST },
   responseCache: { ttlSeconds: c.RESPONSE_CACHE_TTL_SECONDS, maxEntries: c.RESPONSE_CACHE_MAX_ENTRIES },
   shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+  shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
 }));
 
 /** Keys that may hold undefined become optional keys (`elasticsearch?:`), as a caller writes them, at every depth. */

@@ -4,6 +4,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { migrate, pendingMigrations } from './migrate';
 import { onScrape } from '../telemetry/metrics';
 import { reportPool } from '../telemetry/pool-metrics';
+import { reportReachable } from './database-metrics';
 
 /** A connection string fit for an error message: no password. */
 export function redactDatabaseUrl(url: string): string {
@@ -29,7 +30,7 @@ export const databaseModule: ModuleDefinition<Database> = {
   async init({ config, logger }) {
     const embedded = config.database.url ? undefined : await startEmbeddedPostgres(config.dataDir, logger);
     const url = config.database.url ?? embedded!.url;
-    const db = new Database(url, config.database.poolSize);
+    const db = new Database(url, config.database.poolSize, { queryTimeoutMs: config.database.queryTimeoutMs });
     try {
       try {
         await db.ping();
@@ -50,10 +51,17 @@ export const databaseModule: ModuleDefinition<Database> = {
       await embedded?.stop().catch(() => undefined);
       throw err;
     }
-    const stopReporting = onScrape(() => reportPool(db.pool, config.database.poolSize));
+    const stopReporting = onScrape(async () => {
+      reportPool(db.pool, config.database.poolSize);
+      await reportReachable(db);
+    });
     return {
       value: db,
       ready: () => db.ping(),
+      // A server of its own (DATABASE_URL) is every replica's: its outage degrades this replica, which
+      // keeps serving what needs no database (the public search from its in-memory index), rather than
+      // taking every replica out of service at once. The embedded one is this process's own.
+      sharedBackend: !embedded,
       close: async () => {
         stopReporting();
         await db.close();

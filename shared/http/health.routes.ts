@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { livenessFailures } from '../runtime/liveness';
 
 /**
  * What a check may say besides passing or throwing: its state and how far its index is behind the
@@ -25,7 +26,9 @@ export interface Readiness {
 }
 
 /**
- * `/healthz`: the process is alive. `/readyz`: 200 `ready` when every check passes; 200 `degraded`
+ * `/healthz`: the process is alive: 200 `ok`, or 503 `failing` when a part reported that it cannot
+ * recover by itself (`shared/runtime/liveness.ts`: the embedded PostgreSQL that did not come back
+ * after repeated restarts), named in `failing`, so a supervisor restarts the process. `/readyz`: 200 `ready` when every check passes; 200 `degraded`
  * when only shared backends fail or a part is still starting or catching up (named in `degraded`;
  * the listener serves what does not need them); 503 `not_ready` when something of this replica's
  * own fails (a worker not running, a local index that could not start), so a load balancer sends
@@ -35,7 +38,13 @@ export interface Readiness {
 export function healthRoutes(checks: () => Record<string, Readiness>): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    const failing = livenessFailures();
+    res.set('Cache-Control', 'no-store');
+    if (failing.length === 0) {
+      res.json({ status: 'ok' });
+      return;
+    }
+    res.status(503).json({ status: 'failing', failing: Object.fromEntries(failing.map((f) => [f.component, { reason: f.reason, since: f.since }])) });
   });
   router.get('/readyz', async (_req, res) => {
     const results: Record<string, string | ReadinessNote> = {};

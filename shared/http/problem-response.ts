@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { internalError, notFound, PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
+import { databaseUnavailable, isDatabaseUnavailable } from '../errors/database-unavailable';
 import type { Logger } from '../logging/logger';
 
 declare module 'node:http' {
@@ -27,7 +28,11 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   sendProblem(res, notFound(`No resource at ${req.method} ${req.path}.`));
 };
 
-/** Turns every error into problem+json. Unexpected errors are logged and answered 500 without internals. */
+/**
+ * Turns every error into problem+json. A database that is down, restarting or not answering in time
+ * is a 503 `database_unavailable` with `Retry-After`, whichever route met it (its cause goes to the
+ * request log). Unexpected errors are logged and answered 500 without internals.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
@@ -35,6 +40,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ProblemError) return sendProblem(res, err);
+    if (isDatabaseUnavailable(err)) return sendProblem(res, databaseUnavailable(err));
     // body-parser and express mark client errors with a 4xx status.
     const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

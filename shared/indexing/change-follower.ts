@@ -1,5 +1,14 @@
 import type { Paper } from '../papers/paper.schema';
 import { LOG_ORIGIN as ORIGIN, type FollowedLog, type LogCursor, type LogLag, type PaperChange, type PaperLookup } from './change-log.port';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
+import { whileClientWaits } from '../db/client-waits';
+
+/**
+ * How long `lag()` waits for the log before it answers with the last lag it measured: readiness
+ * gives each check 2 s, and a stalled database must not make an index that answers from memory
+ * look broken.
+ */
+const LAG_WAIT_MS = 1_000;
 
 /** A derived index as the change log sees it: papers to write as they are now, ids to remove. */
 export interface IndexTarget {
@@ -46,6 +55,8 @@ export class ChangeFollower {
   private queue: Promise<unknown> = Promise.resolve();
   private pending: Promise<number> | undefined;
   private halted = false;
+  /** The last lag read from the log (or known: a catch-up that found nothing more), and when. */
+  private measured?: { lag: LogLag; at: number };
 
   constructor(
     private readonly log: FollowedLog,
@@ -70,7 +81,11 @@ export class ChangeFollower {
       let applied = 0;
       while (!this.halted) {
         const n = await this.applyNext();
-        if (n === 0) return applied;
+        if (n === 0) {
+          // The log held nothing after the cursor a moment ago: caught up.
+          this.measured = { lag: { changes: 0, seconds: 0 }, at: Date.now() };
+          return applied;
+        }
         applied += n;
       }
       return applied;
@@ -95,8 +110,38 @@ export class ChangeFollower {
     return this.halted;
   }
 
-  lag(): Promise<LogLag> {
-    return this.log.lag(this.cursor);
+  /**
+   * How far the index is behind the log. While the database is unavailable or slow to answer (more
+   * than a second), the last lag measured, its age grown by the time since: nothing can be added to
+   * the log while it is down, so that is still how far behind the index is, and an index that serves
+   * from memory is reported by its own state, not by the database's (which the database's own
+   * readiness check reports). Rejects as before when no lag was measured yet, or for any other fault.
+   */
+  async lag(): Promise<LogLag> {
+    // A probe (readiness, a metrics scrape) waits for it: its statement is bounded, never left hanging on a stalled server.
+    const reading = whileClientWaits(() => this.log.lag(this.cursor)).then((lag) => {
+      this.measured = { lag, at: Date.now() };
+      return lag;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LAG_WAIT_MS)));
+    try {
+      const lag = await Promise.race([reading, late]);
+      if (lag) return lag;
+      reading.catch(() => undefined);
+      if (this.measured) return this.lastMeasured();
+      return await reading;
+    } catch (err) {
+      if (this.measured && isDatabaseUnavailable(err)) return this.lastMeasured();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private lastMeasured(): LogLag {
+    const { lag, at } = this.measured!;
+    return lag.changes > 0 ? { changes: lag.changes, seconds: lag.seconds + Math.round((Date.now() - at) / 1000) } : { ...lag };
   }
 
   private async applyNext(): Promise<number> {

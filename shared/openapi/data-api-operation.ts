@@ -40,6 +40,11 @@ const AUTH_401: ErrorCodes = {
   key_expired: 'the key has expired',
 };
 
+/** Any route, and the key check and allowances kept in Postgres, when the database is down or stalled. */
+const DATABASE_503: ErrorCodes = {
+  database_unavailable: 'the database is down, restarting or did not answer in time; retry after Retry-After seconds',
+};
+
 /** The door's own answers are components (`#/components/responses/…`), one per variant, shared by every operation. */
 const shared = new Map<string, ZodOpenApiResponseObject>();
 function component(id: string, make: () => ZodOpenApiResponseObject): ZodOpenApiResponseObject {
@@ -90,6 +95,7 @@ export function apiOperation(spec: ApiOperationSpec): ZodOpenApiOperationObject 
       {
         upstream_unavailable: 'a backend service cannot be reached (with Retry-After)',
         ...(keyed ? { auth_unavailable: 'keys or allowances cannot be checked right now' } : {}),
+        ...DATABASE_503,
         ...errors[503],
       },
       headerSet(charged, retryAfterHeaders(true)),

@@ -4,6 +4,7 @@ import type { AgentTool } from '../agents/agent-tool';
 import type { Config } from '../config/config';
 import type { ReadinessCheck } from '../http/health.routes';
 import type { Logger } from '../logging/logger';
+import type { ShutdownContext } from './shutdown';
 
 /** Which front door a route is served on. */
 export type Door = 'public' | 'api';
@@ -33,7 +34,13 @@ export interface ModuleInstance<T = unknown> {
   ready?: ReadinessCheck;
   /** `ready` checks a backend every replica shares: a fault degrades this replica, it is still ready (see /readyz). */
   sharedBackend?: boolean;
-  close?: () => Promise<void>;
+  /**
+   * Releases what the module holds. During a `gx start` shutdown it is told the deadline
+   * (SHUTDOWN_GRACE_SECONDS): a close still running then is abandoned (logged) and the process
+   * exits, so a close must leave nothing that a later start cannot recover from (write snapshots
+   * atomically, and save while running rather than only here).
+   */
+  close?: (shutdown?: ShutdownContext) => Promise<void>;
 }
 
 export interface ModuleContext {

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { testConfig } from '../../tests/support/test-run';
 import { createLogger } from '../logging/logger';
 import type { ModuleDefinition } from './module';
@@ -82,5 +83,61 @@ describe('Runtime.start', () => {
     a.release();
     const registry = new Map<string, ModuleDefinition>([['a', a.def as ModuleDefinition], ['sneaky', sneaky]]);
     await expect(Runtime.start(['a', 'sneaky'], registry, config, logger)).rejects.toThrow(/asked for "a", which is not among its dependencies/);
+  });
+});
+
+describe('Runtime.stop with a deadline (the shutdown budget)', () => {
+  /** A module whose close waits for `finish()` (never called: a close that hangs) or closes at once. */
+  const moduleClosing = (name: string, dependsOn: string[], log: string[], how: 'at once' | 'never' | 'fails') => {
+    const def: ModuleDefinition<string> = {
+      name,
+      dependsOn,
+      async init() {
+        return {
+          value: name,
+          close: async (shutdown) => {
+            log.push(`close ${name} (deadline ${shutdown?.deadline === undefined ? 'none' : 'given'})`);
+            if (how === 'never') await new Promise(() => undefined);
+            if (how === 'fails') throw new Error(`${name} could not close`);
+          },
+        };
+      },
+    };
+    return def;
+  };
+
+  it('abandons a close still running at the deadline, names it, and leaves the modules below it unclosed', async () => {
+    const log: string[] = [];
+    const entries: { module?: string; msg: string }[] = [];
+    const recording = pino({ level: 'warn' }, { write: (line: string) => void entries.push(JSON.parse(line)) });
+    const registry = new Map<string, ModuleDefinition>(
+      [
+        moduleClosing('database', [], log, 'at once'),
+        moduleClosing('slow-index', ['database'], log, 'never'),
+        moduleClosing('broken', ['slow-index'], log, 'fails'),
+        moduleClosing('routes', ['broken'], log, 'at once'),
+      ].map((d) => [d.name, d as ModuleDefinition]),
+    );
+    const runtime = await Runtime.start(['routes'], registry, config, recording);
+    const { abandoned } = await runtime.stop({ deadline: Date.now() + 200 });
+
+    // routes closed; broken's failure did not stop the others; slow-index hung and was abandoned
+    // once the deadline came; database, below it, was not closed (the caller stops what must stop).
+    expect(log).toEqual(['close routes (deadline given)', 'close broken (deadline given)', 'close slow-index (deadline given)']);
+    expect(abandoned).toEqual(['slow-index', 'database']);
+    expect(entries.map((e) => [e.msg, e.module])).toEqual([
+      ['module did not close cleanly', 'broken'],
+      ['module did not close within the shutdown budget: abandoned', 'slow-index'],
+      ['module not closed: the shutdown budget is spent', 'database'],
+    ]);
+    expect(runtime.moduleNames).toEqual([]);
+  });
+
+  it('without a deadline (a one-shot command), every close is waited for and told no deadline', async () => {
+    const log: string[] = [];
+    const registry = new Map<string, ModuleDefinition>([moduleClosing('database', [], log, 'at once'), moduleClosing('index', ['database'], log, 'at once')].map((d) => [d.name, d]));
+    const runtime = await Runtime.start(['index'], registry, config, logger);
+    expect(await runtime.stop()).toEqual({ abandoned: [] });
+    expect(log).toEqual(['close index (deadline none)', 'close database (deadline none)']);
   });
 });

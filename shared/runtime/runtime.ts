@@ -2,6 +2,7 @@ import type { Config } from '../config/config';
 import type { Readiness } from '../http/health.routes';
 import type { Logger } from '../logging/logger';
 import type { ModuleDefinition, ModuleInstance, RouteMount } from './module';
+import { remainingMs, untilDeadline } from './shutdown';
 
 /** Orders the named modules and all their dependencies so that every dependency comes first. */
 export function resolveModules(names: string[], registry: ReadonlyMap<string, ModuleDefinition>): ModuleDefinition[] {
@@ -103,15 +104,34 @@ export class Runtime {
     return found.instance.value as T;
   }
 
-  /** Closes every module in reverse start order; a failing close does not stop the others. */
-  async stop(): Promise<void> {
+  /**
+   * Closes every module in reverse start order; a failing close does not stop the others. With a
+   * deadline (a `gx start` shutdown), a close still running at the deadline is abandoned and logged,
+   * and the modules not closed by then are left as they are (named in the log): the caller then
+   * stops what must always stop (the embedded PostgreSQL) and exits.
+   */
+  async stop(options: { deadline?: number } = {}): Promise<{ abandoned: string[] }> {
+    const { deadline } = options;
+    const abandoned: string[] = [];
     for (const { def, instance } of [...this.started].reverse()) {
+      if (!instance.close) continue;
+      if (remainingMs(deadline) === 0) {
+        abandoned.push(def.name);
+        this.logger.warn({ module: def.name }, 'module not closed: the shutdown budget is spent');
+        continue;
+      }
+      const t0 = Date.now();
       try {
-        await instance.close?.();
+        const outcome = await untilDeadline(Promise.resolve().then(() => instance.close!({ deadline })), deadline);
+        if (outcome.timedOut) {
+          abandoned.push(def.name);
+          this.logger.warn({ module: def.name, ms: Date.now() - t0 }, 'module did not close within the shutdown budget: abandoned');
+        }
       } catch (err) {
         this.logger.warn({ module: def.name, err: (err as Error).message }, 'module did not close cleanly');
       }
     }
     this.started.length = 0;
+    return { abandoned };
   }
 }

@@ -246,6 +246,13 @@ describe('docker-compose.yml', () => {
     for (const v of ['PUBLIC_PORT', 'API_PORT']) expect(containerPorts).toContain(Number(env[v] ?? schemaDefault(schema, v)));
   });
 
+  it('stop_grace_period exceeds SHUTDOWN_GRACE_SECONDS: the process ends its shutdown before SIGKILL', () => {
+    for (const [name, s] of gx) {
+      const grace = Number(envOf(s).SHUTDOWN_GRACE_SECONDS ?? schemaDefault(schema, 'SHUTDOWN_GRACE_SECONDS'));
+      expect({ name, ok: durationSeconds(s.stop_grace_period ?? '10s') > grace }).toEqual({ name, ok: true });
+    }
+  });
+
   it('stop_grace_period exceeds SHUTDOWN_TIMEOUT_MS', () => {
     for (const [name, s] of gx) {
       const timeoutMs = Number(envOf(s).SHUTDOWN_TIMEOUT_MS ?? schemaDefault(schema, 'SHUTDOWN_TIMEOUT_MS'));

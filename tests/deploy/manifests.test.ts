@@ -156,6 +156,14 @@ describe('k8s manifests', () => {
       for (const c of containers)
         expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(shutdownTimeoutMs / 1000 + preStopSleepSeconds(c));
     });
+
+    it('terminationGracePeriodSeconds exceeds SHUTDOWN_GRACE_SECONDS (plus any preStop sleep): the process ends its shutdown before SIGKILL', () => {
+      for (const c of containers) {
+        const grace = Number(plainEnv(c).SHUTDOWN_GRACE_SECONDS);
+        expect(Number.isInteger(grace)).toBe(true);
+        expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(grace + preStopSleepSeconds(c));
+      }
+    });
   });
 
   describe.each(workloads.map((w) => [nameOf(w), w] as const))('%s (workload hardening)', (_name, w) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { testConfig } from '../support/test-run';
+import { scratchDir, testConfig } from '../support/test-run';
 import { createLogger } from '../../shared/logging/logger';
 import { IngestRepository } from '../../services/ingest-worker/pipeline/ingest.repository';
 import { BullmqRunner, DAILY_SCHEDULER, FETCH_QUEUE } from '../../services/ingest-worker/runner/bullmq-runner';
@@ -16,10 +16,13 @@ import { climatePaper, writeJsonl } from './ingest-fixtures';
 
 const logger = createLogger({ level: 'silent' });
 
-/** `gx start --target ingest-worker` as a child process; resolves once it logged that it started. */
+/**
+ * `gx start --target ingest-worker` as a child process; resolves once it logged that it started.
+ * Each worker has a DATA_DIR of its own, as each pod does (one process owns a DATA_DIR).
+ */
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('node', [path.resolve(__dirname, '../../bin/gx.js'), 'start', '--target', 'ingest-worker'], {
-    env: { ...process.env, SERVICE_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, SERVICE_PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info', DATA_DIR: scratchDir('ingest-worker'), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

