@@ -1,6 +1,7 @@
 import { runApiAuthBench } from './api-auth.bench';
 import { runCompanyDataBench } from './company-data.bench';
 import { runIngestBench } from './ingest.bench';
+import { runKeywordIndexBench } from './keyword-index.bench';
 import { runPublicSearchBench } from './public-search.bench';
 import { runRecordShapingBench } from './record-shaping.bench';
 import { runRelevanceBench } from './relevance.bench';
@@ -30,10 +31,11 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   telemetry: runTelemetryBench,
   scaling: runScalingBench,
   relevance: runRelevanceBench,
+  'keyword-index': runKeywordIndexBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));

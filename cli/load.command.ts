@@ -10,6 +10,8 @@ import type { Logger } from '../shared/logging/logger';
 import { readJsonLines, type JsonLine } from '../shared/loading/json-lines';
 import { loadPapers, PaperRepository } from '../modules/papers';
 import { Runtime } from '../shared/runtime/runtime';
+import { acquireDataDir, DataDirInUseError, type DataDirLock } from '../shared/runtime/data-dir-lock';
+import { buildKeywordIndexFiles, keywordIndexDir } from '../modules/keyword-index';
 
 
 /** Where a loader tells how far it is. */
@@ -27,6 +29,8 @@ export interface LoadKind {
   /** Why lines are skipped, when this kind skips some (shown in the summary when some were). */
   skipped?: string;
   run(config: Config, db: Database, lines: AsyncIterable<JsonLine>, batchSize: number, progress: Progress): Promise<LoadReport>;
+  /** What follows a load that changed something (the papers' keyword index files). */
+  after?(config: Config, db: Database, logger: Logger): Promise<void>;
 }
 
 /** A loader's progress, shown on the bar. */
@@ -39,7 +43,31 @@ const papers: LoadKind = {
   // Postgres only: each batch records its changes in the change log in the same transaction, and
   // the indexer (shared engines) and every process-local index apply them from there.
   run: (_config, db, lines, batchSize, progress) => loadPapers(lines, new PaperRepository(db), { batchSize, onProgress: reportTo(progress) }),
+  after: writeKeywordIndexFiles,
 };
+
+/**
+ * After a bulk load, the embedded keyword index's files under DATA_DIR, so that the next `gx start`
+ * reopens them at once instead of building the index from Postgres. Only when no `gx start` owns
+ * the DATA_DIR: a running one follows the change log itself and keeps its own files.
+ */
+async function writeKeywordIndexFiles(config: Config, db: Database, logger: Logger): Promise<void> {
+  let lock: DataDirLock;
+  try {
+    lock = await acquireDataDir(config.dataDir, { command: 'gx load papers' });
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    logger.info({ owner: err.owner?.pid }, 'a running process owns DATA_DIR and follows the change log: keyword index files left to it');
+    return;
+  }
+  try {
+    const started = Date.now();
+    const papers = await buildKeywordIndexFiles(config, db, logger);
+    if (papers !== undefined) logger.info({ papers, ms: Date.now() - started, dir: keywordIndexDir(config) }, 'keyword index files written: the next start opens them at once');
+  } finally {
+    await lock.release();
+  }
+}
 
 type CompanyDataLoader = (lines: AsyncIterable<JsonLine>, db: Database, options?: LoadOptions) => Promise<LoadReport>;
 
@@ -124,6 +152,7 @@ export async function loadCommand(config: Config, logger: Logger, kind: LoadKind
     for (const { line, error } of report.rejected) process.stderr.write(`line ${line}: ${error}\n`);
     process.stdout.write(`${summaryLine(file, report, definition.skipped)}\n`);
     if (report.rejected.length > 0) process.exitCode = 2;
+    if (definition.after && report.inserted + report.updated > 0) await definition.after(config, runtime.value<Database>('database'), logger);
   } finally {
     progress.stop();
     await runtime.stop();

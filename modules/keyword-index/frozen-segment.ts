@@ -17,11 +17,11 @@ export interface FrozenParts {
   bigramTokens: Uint32Array;
 }
 
-/** Token texts are decoded this many code units at a time (`String.fromCharCode` takes them as arguments). */
-const DECODE_CHUNK = 4096;
-
 /** A segment that no longer changes: its structures are typed arrays, its papers records (see `Segment`). */
 export class FrozenSegment implements Segment {
+  /** The token texts' code units as bytes, for `tokenText`. */
+  private chars?: Buffer;
+
   constructor(
     readonly id: string,
     readonly start: number,
@@ -30,8 +30,9 @@ export class FrozenSegment implements Segment {
     public records: PaperRecords,
   ) {}
 
-  bigramTokens(bigram: number): ArrayLike<number> | undefined {
+  bigramTokens(signed: number): ArrayLike<number> | undefined {
     const keys = this.parts.bigramKeys;
+    const bigram = signed >>> 0;
     let lo = 0;
     let hi = keys.length;
     while (lo < hi) {
@@ -44,13 +45,9 @@ export class FrozenSegment implements Segment {
   }
 
   tokenText(token: number): string {
-    const chars = this.parts.tokenChars;
-    const from = this.parts.tokenStarts[token]!;
-    const to = this.parts.tokenStarts[token + 1]!;
-    if (to - from <= DECODE_CHUNK) return String.fromCharCode.apply(null, chars.subarray(from, to) as unknown as number[]);
-    let text = '';
-    for (let at = from; at < to; at += DECODE_CHUNK) text += String.fromCharCode.apply(null, chars.subarray(at, Math.min(to, at + DECODE_CHUNK)) as unknown as number[]);
-    return text;
+    // Decoded natively from the UTF-16 code units as they are (a Japanese sentence token is long).
+    this.chars ??= Buffer.from(this.parts.tokenChars.buffer, this.parts.tokenChars.byteOffset, this.parts.tokenChars.byteLength);
+    return this.chars.toString('utf16le', this.parts.tokenStarts[token]! * 2, this.parts.tokenStarts[token + 1]! * 2);
   }
 
   forEachPosting(token: number, visit: (slot: number, mask: number) => void): void {

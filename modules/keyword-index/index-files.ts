@@ -29,7 +29,7 @@ const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', '
 /**
  * The embedded keyword index on disk, under one directory: a file per frozen segment (its
  * structures, its slots' columns and ids, then its papers as records, which stay on disk) and a
- * manifest naming the segments, which slots are live and the checkpoint the content is current to.
+ * manifest naming the segments, which slots are live, their tie order and the checkpoint the content is current to.
  * Segment files never change once written; the manifest is replaced whole. So a checkpoint writes the
  * segments frozen since the last one and a new manifest, and a start reads the structures in one
  * pass each, without rebuilding anything.
@@ -39,6 +39,8 @@ export async function writeCheckpoint(dir: string, state: MemoryIndexState, at: 
   state.freeze();
   // Taken before any await: the caller applies no change until this resolves, but searches run.
   const alive = state.columns.alive.slice(0, state.slotCount);
+  // Sorting the tie order is most of what opening would otherwise cost beyond reading.
+  const ranks = state.columns.tieRank(state.slotCount).slice(0, state.slotCount);
   const segments = [...state.frozen];
   const meta: ManifestMeta = {
     gx_keyword_index: 2,
@@ -58,7 +60,7 @@ export async function writeCheckpoint(dir: string, state: MemoryIndexState, at: 
     if (!stored) throw new Error(`segment file ${file} could not be read back`);
     segment.records = PaperRecords.inFile(starts, fs.openSync(file, 'r'), stored.tail.offset);
   }
-  await writeSections<ManifestMeta>(path.join(dir, MANIFEST), meta, { alive });
+  await writeSections<ManifestMeta>(path.join(dir, MANIFEST), meta, { alive, ranks });
   const kept = new Set(segments.map((s) => path.basename(segmentFile(dir, s.id))));
   // Segments merged or rebuilt away, and the JSON Lines snapshot of earlier versions.
   for (const name of fs.readdirSync(dir)) if ((name.startsWith('segment-') && !kept.has(name)) || name === 'papers.jsonl') fs.rmSync(path.join(dir, name), { force: true });
@@ -88,6 +90,8 @@ export function openCheckpoint(dir: string, database: string, segmentPapers?: nu
     for (const segment of frozen) segment.records.close();
     throw err;
   }
+  const ranks = manifest.sections.ranks;
+  if (ranks instanceof Int32Array && ranks.length === meta.slotCount) columns.restoreTieRank(ranks);
   const { database: db, cursor, reindex } = meta;
   return { state: new MemoryIndexState(segmentPapers, columns, frozen, meta.slotCount), at: { database: db, cursor, reindex } };
 }

@@ -61,6 +61,22 @@ export class IndexSync {
 
   /** A fresh build from the papers table, then the changes made meanwhile; a checkpoint follows. */
   async rebuild(): Promise<void> {
+    await this.build();
+    // In the background: a crash later still finds recent content on disk.
+    void this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
+  }
+
+  /**
+   * Builds the index from the papers table and saves it, without following the log afterwards: what
+   * a first start would do, done ahead of it (after a bulk load), so that start reopens the files.
+   */
+  async buildFiles(): Promise<void> {
+    this.database = await this.log.databaseIdentity();
+    await this.build();
+    await this.follower.exclusive(() => this.checkpoint(this.follower.cursor));
+  }
+
+  private async build(): Promise<void> {
     await this.follower.exclusive(async () => {
       const t0 = Date.now();
       const reindex = await this.log.latestReindexRequest();
@@ -72,8 +88,6 @@ export class IndexSync {
       this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, 'keyword index built from Postgres');
     });
     await this.follower.catchUp();
-    // In the background: a crash later still finds recent content on disk.
-    void this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
   }
 
   catchUp(): Promise<number> {

@@ -1,4 +1,5 @@
 /** The keyword index's public surface: the KeywordIndex port, its factory and module, the keyword query rules, the split suggestion. */
+export { buildKeywordIndexFiles, keywordIndexDir } from './build-index-files';
 export { IndexSync, PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from './index-sync';
 export { createKeywordIndex } from './keyword-index.factory';
 export { keywordIndexModule } from './keyword-index.module';

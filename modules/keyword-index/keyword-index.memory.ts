@@ -56,7 +56,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
         ? state.newest(match, query.offset, query.limit)
         : state.page(match, query.offset, query.limit, query.terms);
     const facets = query.facets?.length ? state.facets(match, query.facets) : undefined;
-    return { total: match.slots.length, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
+    return { total: match.total, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {

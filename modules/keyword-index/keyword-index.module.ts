@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { PaperChangeLog, papersModule } from '../papers';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { createKeywordIndex } from './keyword-index.factory';
 import type { KeywordIndex } from './keyword-index.port';
 import { IndexSync } from './index-sync';
+import { keywordIndexDir } from './build-index-files';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { databaseModule } from '../../shared/db/database.module';
@@ -20,7 +20,7 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
     await index.init();
     const db = get(databaseModule);
     const sync = index.processLocal
-      ? new IndexSync(get(papersModule), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: path.join(config.dataDir, 'keyword-index') })
+      ? new IndexSync(get(papersModule), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: keywordIndexDir(config) })
       : undefined;
     await sync?.start();
     const stopReporting = sync ? onScrape(async () => reportIndexLag('keyword', await sync.lag())) : () => undefined;

@@ -1,42 +1,222 @@
 import { PROXIMITY, proximityBonus, type SearchText } from './relevance';
 import type { ScoredTerm } from './scored-term';
+import { countAll, popcount, type SlotBits } from './slot-bits';
 import { TopSlots, type RankedSlot } from './top-slots';
 
 /**
- * The papers that hold every term of a query (and pass its filters), slots ascending, each with its
- * score (the terms' scores summed in query order). `single` is the one term of an unfiltered
- * one-term query: its match set is the term's own, and its kept order serves every page.
+ * The papers that hold every term of a query (and pass its filters), each with its score (the
+ * terms' scores summed in query order). Only `total` is worked out at once (a count over the terms'
+ * bitmaps); a relevance page takes the best papers without visiting every match (`relevancePage`),
+ * and what needs all of them (facets, the newest-first order) lists them once (`all`).
  */
-export interface MatchSet {
-  slots: Int32Array;
-  scores: Float64Array;
-  idfs: number[];
-  single?: ScoredTerm;
+export class MatchSet {
+  readonly total: number;
+  readonly idfs: number[];
+  private listed?: { slots: Int32Array; scores: Float64Array };
+
+  constructor(
+    readonly terms: ScoredTerm[],
+    /** The slots the filters admit; undefined without filters. */
+    readonly filter: SlotBits | undefined,
+  ) {
+    this.idfs = terms.map((t) => t.idf);
+    this.total = terms.length === 1 && !filter ? terms[0]!.slots.length : countAll(filter ? [...terms.map((t) => t.bits), filter] : terms.map((t) => t.bits));
+  }
+
+  /** Every match, slots ascending, with its score. */
+  all(): { slots: Int32Array; scores: Float64Array } {
+    this.listed ??= this.list();
+    return this.listed;
+  }
+
+  /** The term whose list is shortest: the one a search walks, probing the others. */
+  get rarest(): number {
+    let d = 0;
+    for (let t = 1; t < this.terms.length; t++) if (this.terms[t]!.slots.length < this.terms[d]!.slots.length) d = t;
+    return d;
+  }
+
+  /** Whether `slot` is in every term but `skip`, and passes the filters. */
+  admits(slot: number, skip: number): boolean {
+    if (this.filter && !this.filter.has(slot)) return false;
+    for (let t = 0; t < this.terms.length; t++) if (t !== skip && !this.terms[t]!.bits.has(slot)) return false;
+    return true;
+  }
+
+  /** A matching slot's score, given term `d`'s score there (at hand where it was met): the terms' scores in query order. */
+  score(slot: number, d: number, scoreOfD: number): number {
+    let score = 0;
+    for (let t = 0; t < this.terms.length; t++) {
+      const term = this.terms[t]!;
+      score += t === d ? scoreOfD : term.scores[term.bits.rank(slot)]!;
+    }
+    return score;
+  }
+
+  private list(): { slots: Int32Array; scores: Float64Array } {
+    if (this.terms.length === 1 && !this.filter) return { slots: this.terms[0]!.slots, scores: this.terms[0]!.scores };
+    const d = this.rarest;
+    const walked = this.terms[d]!;
+    const slots = new Int32Array(this.total);
+    const scores = new Float64Array(this.total);
+    let n = 0;
+    for (let i = 0; i < walked.slots.length && n < this.total; i++) {
+      const slot = walked.slots[i]!;
+      if (!this.admits(slot, d)) continue;
+      slots[n] = slot;
+      scores[n++] = this.score(slot, d, walked.scores[i]!);
+    }
+    return { slots, scores };
+  }
 }
 
-/** The AND of the terms: walks the rarest term's slots and finds each in the others by galloping search. */
-export function intersect(terms: ScoredTerm[], accept?: (slot: number) => boolean): MatchSet {
-  const idfs = terms.map((t) => t.idf);
-  if (terms.length === 1 && !accept) return { slots: terms[0]!.slots, scores: terms[0]!.scores, idfs, single: terms[0] };
-  const rarest = terms.reduce((a, b) => (b.slots.length < a.slots.length ? b : a));
-  const at = terms.map(() => 0);
-  const slots: number[] = [];
-  const scores: number[] = [];
-  outer: for (let i = 0; i < rarest.slots.length; i++) {
-    const slot = rarest.slots[i]!;
-    for (let t = 0; t < terms.length; t++) {
-      const list = terms[t]!.slots;
-      const p = (at[t] = gallop(list, slot, at[t]!));
-      if (p === list.length) break outer;
-      if (list[p] !== slot) continue outer;
+/**
+ * The best `wanted` matches by score (then tie order), skipping the first `skip` of them: from the
+ * terms' matches walked best first (`byThreshold`) once their order is kept, so most matches of a
+ * broad query are never scored; else from every match of the rarest term.
+ */
+function best(match: MatchSet, wanted: number, skip: number, tieRank: Int32Array): RankedSlot[] {
+  const d = match.rarest;
+  const walked = match.terms[d]!;
+  if (match.terms.length === 1) {
+    // One term: its own order is the answer's; the filters only leave some out.
+    for (let ranked = walked.ranked(tieRank, skip + wanted); ; ranked = walked.ranked(tieRank, ranked.slots.length * 4)) {
+      const out: RankedSlot[] = [];
+      let passed = 0;
+      for (let i = 0; i < ranked.slots.length && passed < skip + wanted; i++) {
+        const slot = ranked.slots[i]!;
+        if (match.filter && !match.filter.has(slot)) continue;
+        if (passed++ >= skip) out.push({ slot, score: 0 + ranked.scores[i]! });
+      }
+      if (passed === skip + wanted || ranked.complete) return out;
     }
-    if (accept && !accept(slot)) continue;
-    let score = 0;
-    for (let t = 0; t < terms.length; t++) score += terms[t]!.scores[at[t]!]!;
-    slots.push(slot);
-    scores.push(score);
   }
-  return { slots: Int32Array.from(slots), scores: Float64Array.from(scores), idfs };
+  // Walking best first pays off when matches are many next to those wanted (else it meets mostly
+  // slots that miss some term, in random order), and a term's sorted matches once it is asked for
+  // again in this generation of the index.
+  const many = match.total >= THRESHOLD_WALK.matchesPerWanted * match.terms.length * (skip + wanted);
+  if (many && match.terms.map((t) => t.ordered(tieRank)).every(Boolean)) {
+    const found = byThreshold(match, new TopSlots(skip + wanted, tieRank), tieRank, walked.slots.length * THRESHOLD_WALK.budget);
+    if (found) return found.slice(skip);
+  }
+  return walkAll(match, d, new TopSlots(skip + wanted, tieRank)).slice(skip);
+}
+
+/**
+ * The best matches from every match of term `d`, in slot order: the other terms and the filters
+ * probed through their bitmaps, written out here (this loop is most of a broad query's cost). A slot
+ * whose score cannot reach the worst kept (its own term's score plus the most the others can add)
+ * is not scored.
+ */
+function walkAll(match: MatchSet, d: number, top: TopSlots): RankedSlot[] {
+  const terms = match.terms;
+  const words = terms.map((t) => t.bits.words);
+  const prefixes = terms.map((t) => t.bits.prefixes());
+  const scores = terms.map((t) => t.scores);
+  const filter = match.filter?.words;
+  const { slots, scores: own } = terms[d]!;
+  let others = 0;
+  for (let t = 0; t < terms.length; t++) if (t !== d) others += terms[t]!.maxScore;
+  let worst = -Infinity;
+  outer: for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const mine = own[i]!;
+    // Rounding aside, mine + others bounds the score; the margin keeps the test on the safe side.
+    if ((mine + others) * (1 + 1e-9) < worst) continue;
+    const w = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    const below = ~(-1 << (slot & 31));
+    if (filter && (w >= filter.length || (filter[w]! & bit) === 0)) continue;
+    for (let t = 0; t < words.length; t++) {
+      const bits = words[t]!;
+      if (t !== d && (w >= bits.length || (bits[w]! & bit) === 0)) continue outer;
+    }
+    let score = 0;
+    for (let t = 0; t < words.length; t++) score += t === d ? mine : scores[t]![prefixes[t]![w]! + popcount(words[t]![w]! & below)]!;
+    top.offer(slot, score);
+    if (top.full) worst = top.worstScore;
+  }
+  return top.sorted();
+}
+
+/**
+ * When the best matches are found by `byThreshold`: at least this many matches for each term and
+ * wanted one, and only until it has met as many slots as this share of the rarest term's matches
+ * (past that, walking all of those in slot order costs less).
+ */
+const THRESHOLD_WALK = { matchesPerWanted: 4, budget: 1 } as const;
+
+/** Slots already met by the current `byThreshold` walk, a bit each; reused by every walk. */
+let met = new Int32Array(0);
+
+/**
+ * The best matches by walking every term's matches best first, in turns (the threshold algorithm):
+ * a slot met in any list is scored in full by probing the others; the walk ends when the scores at
+ * the walk's position in each list, summed in query order, fall below the worst score kept (no
+ * slot not yet met can do better), or when a list is done (every match has been met). Undefined
+ * when `budget` visits, or the sorted prefix of a list (`ScoredTerm.ranked`), did not settle it.
+ */
+function byThreshold(match: MatchSet, top: TopSlots, tieRank: Int32Array, budget: number): RankedSlot[] | undefined {
+  const terms = match.terms;
+  const lists = terms.map((t) => t.ranked(tieRank));
+  const at = new Int32Array(terms.length);
+  let words = 0;
+  for (const t of terms) words = Math.max(words, t.bits.words.length);
+  if (met.length < words) met = new Int32Array(words);
+  else met.fill(0, 0, words);
+  for (let visits = 0; visits < budget; visits += terms.length) {
+    for (let t = 0; t < terms.length; t++) {
+      const list = lists[t]!;
+      // A list met in full: every match has been met. Only a prefix of it sorted: not settled here.
+      if (at[t] === list.slots.length) return list.complete ? top.sorted() : undefined;
+      const i = at[t]++;
+      const slot = list.slots[i]!;
+      const w = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((met[w]! & bit) !== 0) continue;
+      met[w]! |= bit;
+      if (match.admits(slot, t)) top.offer(slot, match.score(slot, t, list.scores[i]!));
+    }
+    if (!top.full) continue;
+    let threshold = 0;
+    for (let t = 0; t < terms.length; t++) {
+      const list = lists[t]!;
+      if (at[t] === list.slots.length) return list.complete ? top.sorted() : undefined;
+      threshold += list.scores[at[t]!]!;
+    }
+    if (threshold < top.worstScore) return top.sorted();
+  }
+  return undefined;
+}
+
+/**
+ * One page of the relevance order: score descending, then tie order; the best `PROXIMITY.window`
+ * are rescored with the proximity bonus (a fixed window, so every page is a slice of one ranking).
+ */
+export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, terms: string[], textOf: (slot: number) => SearchText): RankedSlot[] {
+  if (offset >= match.total || limit <= 0) return [];
+  // One term has no proximity to rescore: the page alone is taken.
+  if (match.terms.length === 1) return best(match, limit, offset, tieRank);
+  const top = best(match, Math.max(offset + limit, PROXIMITY.window), 0, tieRank);
+  if (terms.length > 1) {
+    const window = top.slice(0, PROXIMITY.window);
+    for (const entry of window) entry.score += proximityBonus(textOf(entry.slot), terms, match.idfs);
+    window.sort((a, b) => b.score - a.score || tieRank[a.slot]! - tieRank[b.slot]!);
+    top.splice(0, window.length, ...window);
+  }
+  return top.slice(offset, offset + limit);
+}
+
+/** One page of the newest-first order (the tie order alone), among the matches `keep` admits; each keeps its score. */
+export function newestPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, keep?: (slot: number) => boolean): RankedSlot[] {
+  if (limit <= 0 || offset >= match.total) return [];
+  const { slots, scores } = match.all();
+  const first = new TopSlots(offset + limit, tieRank);
+  for (let i = 0; i < slots.length; i++) if (!keep || keep(slots[i]!)) first.offer(slots[i]!, 0);
+  return first
+    .sorted()
+    .slice(offset, offset + limit)
+    .map(({ slot }) => ({ slot, score: scores[gallop(slots, slot, 0)]! }));
 }
 
 /** The first index from `from` on whose value is ≥ `value` in an ascending list. */
@@ -57,41 +237,4 @@ function gallop(list: Int32Array, value: number, from: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * One page of the relevance order: score descending, then tie order; the best `PROXIMITY.window`
- * are rescored with the proximity bonus (a fixed window, so every page is a slice of one ranking).
- */
-export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, terms: string[], textOf: (slot: number) => SearchText): RankedSlot[] {
-  if (offset >= match.slots.length || limit <= 0) return [];
-  const wanted = Math.max(offset + limit, PROXIMITY.window);
-  let top: RankedSlot[];
-  if (match.single) {
-    const order = match.single.order(tieRank);
-    top = [];
-    for (let i = 0; i < Math.min(wanted, order.length); i++) top.push({ slot: match.slots[order[i]!]!, score: match.scores[order[i]!]! });
-  } else {
-    const best = new TopSlots(wanted, tieRank);
-    for (let i = 0; i < match.slots.length; i++) best.offer(match.slots[i]!, match.scores[i]!);
-    top = best.sorted();
-  }
-  if (terms.length > 1) {
-    const window = top.slice(0, PROXIMITY.window);
-    for (const entry of window) entry.score += proximityBonus(textOf(entry.slot), terms, match.idfs);
-    window.sort((a, b) => b.score - a.score || tieRank[a.slot]! - tieRank[b.slot]!);
-    top.splice(0, window.length, ...window);
-  }
-  return top.slice(offset, offset + limit);
-}
-
-/** One page of the newest-first order (the tie order alone), among the matches `keep` admits; each keeps its score. */
-export function newestPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, keep?: (slot: number) => boolean): RankedSlot[] {
-  if (limit <= 0 || offset >= match.slots.length) return [];
-  const first = new TopSlots(offset + limit, tieRank);
-  for (let i = 0; i < match.slots.length; i++) if (!keep || keep(match.slots[i]!)) first.offer(match.slots[i]!, 0);
-  return first
-    .sorted()
-    .slice(offset, offset + limit)
-    .map(({ slot }) => ({ slot, score: match.scores[gallop(match.slots, slot, 0)]! }));
 }

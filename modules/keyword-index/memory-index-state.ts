@@ -5,11 +5,12 @@ import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-
 import { isCjkTerm, searchTextOf, type SearchText } from './relevance';
 import { RankedPostings } from './ranked-postings';
 import { FrozenSegment } from './frozen-segment';
-import { intersect, newestPage, relevancePage, type MatchSet } from './match-set';
+import { MatchSet, newestPage, relevancePage } from './match-set';
 import { PaperRecords } from './paper-records';
 import { ScoredTerm, scoreTerm, type LiveLengths } from './scored-term';
 import type { Segment } from './segment';
 import { SegmentBuilder } from './segment-builder';
+import { SlotBits } from './slot-bits';
 import { SlotColumns } from './slot-columns';
 import { termEvidence, type TermEvidence } from './term-evidence';
 import type { RankedSlot } from './top-slots';
@@ -26,8 +27,8 @@ export type ScoredSlot = RankedSlot;
  * in typed arrays, as written to disk, and the open one new papers go to. What each slot holds
  * besides its text lives in typed columns (`SlotColumns`); the papers themselves are records, decoded
  * only to be shown. A query term's evidence in a frozen segment is worked out once (`termEvidence`)
- * and its scores once per generation of the index (`ScoredTerm`), so a search costs an intersection
- * of the terms' match lists and a top-k, not a visit of every posting.
+ * and its scores once per generation of the index (`ScoredTerm`), so a search costs a count over
+ * the terms' bitmaps and a walk of the best matches (`MatchSet`), not a visit of every posting.
  *
  * Updating a paper retires its slot and gives it a new one; retired slots are skipped at query time
  * and dropped when the owner rebuilds the state.
@@ -45,6 +46,8 @@ export class MemoryIndexState {
   private readonly live: LiveLengths = { papers: 0, body: 0, cjk: 0, other: 0, cjkSlots: 0, otherSlots: 0 };
   private readonly evidence = new LRUCache<string, TermEvidence>({ maxSize: CACHE_BYTES, sizeCalculation: (e) => e.slots.length * 36 + 64 });
   private readonly scored = new LRUCache<string, ScoredTerm>({ maxSize: CACHE_BYTES, sizeCalculation: (s) => s.bytes + 64 });
+  /** The slots recent filters admit, for one generation (a few distinct filters come back again and again). */
+  private readonly filters = new LRUCache<string, { generation: number; bits: SlotBits }>({ max: 64 });
   /** Recently shown papers, and the normalised text of recently rescored ones (see `textOf`). */
   private readonly papers = new LRUCache<number, Paper>({ max: 5_000 });
   private readonly texts = new LRUCache<number, SearchText>({ max: 10_000 });
@@ -138,11 +141,11 @@ export class MemoryIndexState {
   /** Every live paper that holds all terms (`relevance.ts`) and passes the filters, with its score. */
   match(terms: string[], filters: KeywordFilters): MatchSet {
     const scored = terms.map((term) => this.scoredTerm(term));
-    return intersect(scored, this.columns.filter(filters));
+    return new MatchSet(scored, this.filterBits(filters));
   }
 
   facets(match: MatchSet, facets: readonly FacetName[]): FacetCounts {
-    return this.columns.facets(match.slots, facets);
+    return this.columns.facets(match.all().slots, facets);
   }
 
   /** Orders matches by relevance (see `relevancePage`) and returns a page. */
@@ -212,6 +215,18 @@ export class MemoryIndexState {
     const scored = scoreTerm({ cjk: isCjkTerm(term), generation: this.generation }, evidence, this.columns.alive, c, this.live);
     this.scored.set(term, scored);
     return scored;
+  }
+
+  /** The slots the filters admit, or undefined without filters; one pass over the columns per filter and generation. */
+  private filterBits(filters: KeywordFilters): SlotBits | undefined {
+    const test = this.columns.filter(filters);
+    if (!test) return undefined;
+    const key = JSON.stringify(filters);
+    const known = this.filters.get(key);
+    if (known && known.generation === this.generation) return known.bits;
+    const bits = SlotBits.where(this.slotCount, test);
+    this.filters.set(key, { generation: this.generation, bits });
+    return bits;
   }
 
   private segmentOf(slot: number): Segment {

@@ -46,6 +46,15 @@ describe('the relevance model: terms in order and close together', () => {
     expect(inTitle).toBeGreaterThan(inBody);
   });
 
+  it('counts a gap of up to ten words, two Japanese characters to a word, and no more', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    expect(proximityBonus(text([`carbon ${words(10)} pricing`]), ['carbon', 'pricing'], idfs)).toBeCloseTo(0.5 * (3 / 11) * 2);
+    expect(proximityBonus(text([`carbon ${words(11)} pricing`]), ['carbon', 'pricing'], idfs)).toBe(0);
+    // 20 kanji are 10 words, 21 are 11.
+    expect(proximityBonus(text([`炭素${'あ'.repeat(20)}価格`]), ['炭素', '価格'], idfs)).toBeCloseTo(0.5 * (3 / 11) * 2);
+    expect(proximityBonus(text([`炭素${'あ'.repeat(21)}価格`]), ['炭素', '価格'], idfs)).toBe(0);
+  });
+
   it('counts Japanese terms separated by a particle as close', () => {
     expect(proximityBonus(text(['炭素税の効果']), ['炭素税', '効果'], idfs)).toBeGreaterThan(0);
   });

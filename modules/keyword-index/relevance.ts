@@ -69,12 +69,29 @@ export function searchTextOf(paper: Paper): SearchText {
 const WORD_CHAR = new RegExp('[\\p{L}\\p{N}\\p{M}]', 'u');
 const CJK = new RegExp('[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]', 'u');
 const WHITE_SPACE = new RegExp('\\s+', 'u');
+/** What a UTF-16 code unit is, once asked (0: not yet): the regular expressions run once per distinct character. */
+const CHAR_KIND = new Uint8Array(0x10000);
+const [OTHER, WORD, CJK_WORD] = [1, 2, 3] as const;
+
+function kindOf(code: number): number {
+  if (code > 0xffff) {
+    const c = String.fromCodePoint(code);
+    return WORD_CHAR.test(c) ? (CJK.test(c) ? CJK_WORD : WORD) : OTHER;
+  }
+  let kind = CHAR_KIND[code]!;
+  if (kind === 0) {
+    const c = String.fromCharCode(code);
+    kind = CHAR_KIND[code] = WORD_CHAR.test(c) ? (code >= 0x3005 && CJK.test(c) ? CJK_WORD : WORD) : OTHER;
+  }
+  return kind;
+}
+
 /** A letter, digit or mark; ASCII is decided by its code (the hot case), the rest by the Unicode classes. */
 function isWordChar(c: string | undefined): boolean {
   if (c === undefined) return false;
   const code = c.charCodeAt(0);
   if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
-  return WORD_CHAR.test(c);
+  return kindOf(code) !== OTHER;
 }
 
 /** Whether a term is matched without word boundaries (it holds Japanese or Chinese). */
@@ -193,32 +210,43 @@ function smallestGap(text: string, a: string, b: string): number | undefined {
     const from = at + a.length;
     const next = text.indexOf(b, from);
     if (next < 0) break;
-    const gap = wordsBetween(text.slice(from, next));
+    const gap = wordsBetween(text, from, next, best === undefined ? PROXIMITY.maxGap + 1 : best);
     if (gap <= PROXIMITY.maxGap && (best === undefined || gap < best)) best = gap;
   }
   return best;
 }
 
-/** Whole words in a stretch of text (two Japanese or Chinese characters count as one word). */
-function wordsBetween(stretch: string): number {
+/**
+ * Whole words in `text[from..to)` (two Japanese or Chinese characters count as one word), or
+ * `enough` once there are that many: a gap that long no longer counts, so the rest is not walked.
+ */
+function wordsBetween(text: string, from: number, to: number, enough: number): number {
   let words = 0;
   let run = 0;
   let cjkRun = false;
-  const close = () => {
-    if (run > 0) words += cjkRun ? Math.ceil(run / 2) : 1;
-    run = 0;
-  };
-  for (const c of stretch) {
-    if (!isWordChar(c)) close();
-    else {
-      const cjk = c.charCodeAt(0) >= 0x3005 && CJK.test(c);
-      if (run > 0 && cjk !== cjkRun) close();
+  const runWords = () => (run === 0 ? 0 : cjkRun ? Math.ceil(run / 2) : 1);
+  for (let i = from; i < to; ) {
+    let code = text.codePointAt(i)!;
+    // A pair cut by the end of the stretch is a lone surrogate in it.
+    if (code > 0xffff && i + 1 >= to) code = text.charCodeAt(i);
+    i += code > 0xffff ? 2 : 1;
+    const kind = code < 0x80 ? ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ? WORD : OTHER) : kindOf(code);
+    if (kind === OTHER) {
+      words += runWords();
+      run = 0;
+    } else {
+      const cjk = kind === CJK_WORD;
+      if (run > 0 && cjk !== cjkRun) {
+        words += runWords();
+        run = 0;
+      }
       cjkRun = cjk;
       run++;
     }
+    // Words only grow as the stretch goes on.
+    if (words + runWords() >= enough) return enough;
   }
-  close();
-  return words;
+  return words + runWords();
 }
 
 /** Tie order: year descending with missing years last, then id ascending (code-point order). */

@@ -1,4 +1,5 @@
 import { evidenceScore, idf } from './relevance';
+import { SlotBits } from './slot-bits';
 import type { TermEvidence } from './term-evidence';
 
 /** What the length normalisation of matches needs to know of the live papers (sums and counts). */
@@ -18,33 +19,85 @@ export interface LengthColumns {
   titleOther: Float64Array;
 }
 
+/** A term's matches best first (a prefix of them unless `complete`); see `ScoredTerm.ranked`. */
+export interface RankedMatches {
+  slots: Int32Array;
+  scores: Float64Array;
+  complete: boolean;
+}
+
+/**
+ * How much of a term's order `ranked` sorts at first, and how much more each time more is needed:
+ * at least the deepest page the searches allow (offset + limit ≤ 10,000), and a share of a broad term.
+ */
+const RANKED_PREFIX = { min: 10_240, share: 1 / 16, growth: 4 } as const;
+
 /**
  * One term's score in every live paper that holds it, slots ascending: what a query with the term
  * adds up. It depends on every live paper (the idf, the mean lengths), so it is kept for one
- * generation of the index; `order` (best first, then tie order) is worked out when a one-term query
+ * generation of the index; `ranked` (best first, then tie order) is worked out when a query
  * pages through it and kept with it.
  */
 export class ScoredTerm {
-  private sortedOrder?: { ranks: Int32Array; order: Int32Array };
+  private sortedOrder?: RankedMatches & { ranks: Int32Array };
+  /** Walks of the best matches that asked for `ranked` (see `ordered`). */
+  private walks = 0;
+  /** The slots as a set, for other terms and filters to probe (`slots[bits.rank(slot)]` is `slot`). */
+  readonly bits: SlotBits;
+  /** The highest of `scores` (0 when there are none): what the term can add to any paper at most. */
+  readonly maxScore: number;
 
   constructor(
     readonly generation: number,
     readonly slots: Int32Array,
     readonly scores: Float64Array,
     readonly idf: number,
-  ) {}
+  ) {
+    this.bits = SlotBits.of(slots);
+    let max = 0;
+    for (let i = 0; i < scores.length; i++) if (scores[i]! > max) max = scores[i]!;
+    this.maxScore = max;
+  }
 
-  /** Indexes into `slots` by score descending, then `tieRank` ascending. */
-  order(tieRank: Int32Array): Int32Array {
-    if (this.sortedOrder?.ranks === tieRank) return this.sortedOrder.order;
+  /** Whether `ranked` is worth having for a walk of the best matches: kept, or asked for before in this generation. */
+  ordered(tieRank: Int32Array): boolean {
+    return this.sortedOrder?.ranks === tieRank || this.walks++ > 0;
+  }
+
+  /**
+   * The first `atLeast` (or more) of the slots and their scores by score descending, then `tieRank`
+   * ascending, kept in that order (it is read in it); `complete` when they are all the slots. Only a
+   * prefix is sorted: the scores at or above a cut, found by a sort of the scores alone (native,
+   * no comparator), so a broad term's walk does not pay for ordering what it never reaches.
+   */
+  ranked(tieRank: Int32Array, atLeast = 0): RankedMatches {
+    const known = this.sortedOrder;
+    if (known?.ranks === tieRank && (known.complete || known.slots.length >= atLeast)) return known;
     const { slots, scores } = this;
-    const order = Int32Array.from(slots.keys()).sort((a, b) => scores[b]! - scores[a]! || tieRank[slots[a]!]! - tieRank[slots[b]!]!);
-    this.sortedOrder = { ranks: tieRank, order };
-    return order;
+    const n = slots.length;
+    const want = Math.max(atLeast, RANKED_PREFIX.min, Math.ceil(n * RANKED_PREFIX.share), known?.ranks === tieRank ? known.slots.length * RANKED_PREFIX.growth : 0);
+    let order: Int32Array;
+    if (want >= n) order = Int32Array.from(slots.keys());
+    else {
+      // Every score at or above the cut: ties at the cut included, so the prefix is exactly one of the whole order.
+      const cut = Float64Array.from(scores).sort()[n - want]!;
+      let count = 0;
+      for (let i = 0; i < n; i++) if (scores[i]! >= cut) count++;
+      order = new Int32Array(count);
+      for (let i = 0, k = 0; i < n; i++) if (scores[i]! >= cut) order[k++] = i;
+    }
+    order.sort((a, b) => scores[b]! - scores[a]! || tieRank[slots[a]!]! - tieRank[slots[b]!]!);
+    const sorted = { ranks: tieRank, slots: new Int32Array(order.length), scores: new Float64Array(order.length), complete: order.length === n };
+    for (let i = 0; i < order.length; i++) {
+      sorted.slots[i] = slots[order[i]!]!;
+      sorted.scores[i] = scores[order[i]!]!;
+    }
+    this.sortedOrder = sorted;
+    return sorted;
   }
 
   get bytes(): number {
-    return this.slots.byteLength + this.scores.byteLength + (this.sortedOrder?.order.byteLength ?? 0);
+    return this.slots.byteLength + this.scores.byteLength + this.bits.bytes + (this.sortedOrder ? this.sortedOrder.slots.byteLength + this.sortedOrder.scores.byteLength : 0);
   }
 }
 

@@ -8,8 +8,11 @@ import type { FrozenParts } from './frozen-segment';
 const TOKEN_SPLIT = /\s+/u;
 const GROUP_MASK = (1 << POSTING.groupBits) - 1;
 const BODY_BIT = 1 << 2;
-/** A posting of the open segment: (slot − start) · MASKS + mask, one number. */
-const MASKS = 1 << 16;
+/**
+ * A posting of the open segment: (slot − start) · MASKS + mask, one number, below 2^27 for the
+ * 65,536 papers of a segment: a small integer for V8, never a boxed one.
+ */
+const MASKS = (POSTING.countMax + 1) << POSTING.groupBits;
 
 /**
  * The open segment: the papers added since the last freeze, in plain JS structures that grow one
@@ -128,16 +131,17 @@ export class SegmentBuilder implements Segment {
       }
       postingStarts[t + 1] = p;
     }
+    // Sorted unsigned on disk; the Map holds them signed (`bigramAt`), hence `key | 0`.
     const keys = Uint32Array.from(this.bigrams.keys()).sort();
     const bigramStarts = new Uint32Array(keys.length + 1);
     let entries = 0;
     keys.forEach((key, i) => {
-      const ids = this.bigrams.get(key)!;
+      const ids = this.bigrams.get(key | 0)!;
       entries += typeof ids === 'number' ? 1 : ids.length;
       bigramStarts[i + 1] = entries;
     });
     const bigramTokens = new Uint32Array(entries);
-    keys.forEach((key, i) => bigramTokens.set(asArray(this.bigrams.get(key)!), bigramStarts[i]));
+    keys.forEach((key, i) => bigramTokens.set(asArray(this.bigrams.get(key | 0)!), bigramStarts[i]));
     return { tokenStarts, tokenChars, postingStarts, postingSlots, postingMasks, bigramKeys: keys, bigramStarts, bigramTokens };
   }
 

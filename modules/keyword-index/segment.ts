@@ -28,7 +28,9 @@ export interface Segment {
 export const POSTING = { groupBits: 3, countMax: 255 } as const;
 
 /**
- * A pair of UTF-16 code units as one unsigned 32-bit integer, the key of the bigram lists. It stays
- * a small integer for V8 in a Map (the open segment), and sorts as a typed array (frozen ones).
+ * A pair of UTF-16 code units as one 32-bit integer, the key of the bigram lists: signed, so it stays
+ * a small integer for V8 (no boxed number, no hashing of one, in the open segment's Map, whose
+ * lookups are most of a build's time: kanji pairs lie above 2^31 unsigned). Frozen segments keep
+ * the keys unsigned, sorted in a typed array (`bigramKeys`), and look them up as `key >>> 0`.
  */
-export const bigramAt = (text: string, i: number) => ((text.charCodeAt(i) << 16) | text.charCodeAt(i + 1)) >>> 0;
+export const bigramAt = (text: string, i: number) => (text.charCodeAt(i) << 16) | text.charCodeAt(i + 1);

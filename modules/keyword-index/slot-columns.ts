@@ -41,7 +41,7 @@ export class SlotColumns {
   ids: (string | undefined)[] = [];
   private c: ColumnSlice = emptySlice(0);
   /** Each live slot's position in the tie order (year descending, id ascending); see `tieRank`. */
-  private ranks = new Int32Array(0);
+  private ranks: Int32Array = new Int32Array(0);
   private ranksStale = true;
 
   constructor(codeTables: Partial<Record<CodedField, string[]>> = {}) {
@@ -99,8 +99,8 @@ export class SlotColumns {
   }
 
   retire(slot: number): void {
+    // The tie order of the others is unchanged (ranks are only compared; a gap is harmless): no new sort.
     this.alive[slot] = 0;
-    this.ranksStale = true;
   }
 
   /** A test of the filters on a slot, or undefined when there are none (every match passes). */
@@ -156,6 +156,12 @@ export class SlotColumns {
     if (ya !== yb) return ya < yb;
     const id = this.ids[slot]!;
     return id > key.id;
+  }
+
+  /** Takes the tie order saved with these columns (`tieRank` of the same slots), so an index reopened from disk does not sort again. */
+  restoreTieRank(ranks: Int32Array): void {
+    this.ranks = ranks;
+    this.ranksStale = false;
   }
 
   /** Each live slot's rank in the tie order: year descending with missing years last, then id ascending. */

@@ -64,9 +64,17 @@ export function termEvidence(segment: Segment, term: string): TermEvidence {
       if (mask & BODY_BIT) body[i]! += (mask >>> POSTING.groupBits) * token.sum;
     });
   }
-  const order = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
-  const pick = (values: number[]) => Float64Array.from(order, (i) => values[i]!);
-  return { slots: Int32Array.from(order, (i) => slots[i]!), best: pick(best), title: pick(title), tags: pick(tags), body: pick(body) };
+  // Slots sort as numbers (no comparator); each one's entry is found again through `index`.
+  const sorted = Int32Array.from(slots).sort();
+  const out = { slots: sorted, best: new Float64Array(sorted.length), title: new Float64Array(sorted.length), tags: new Float64Array(sorted.length), body: new Float64Array(sorted.length) };
+  for (let k = 0; k < sorted.length; k++) {
+    const i = index[sorted[k]! - segment.start]!;
+    out.best[k] = best[i]!;
+    out.title[k] = title[i]!;
+    out.tags[k] = tags[i]!;
+    out.body[k] = body[i]!;
+  }
+  return out;
 }
 
 /** The segment's tokens that contain `term`, with the best and summed quality of its occurrences in each, best first. */
@@ -81,17 +89,13 @@ function tokensContaining(segment: Segment, term: string): TokenMatch[] {
   lists.sort((a, b) => a.length - b.length);
   const cjk = isCjkTerm(term);
   const out: TokenMatch[] = [];
-  const check = (id: number, text: string) => out.push({ id, ...occurrences(text, term, cjk) });
-  if (term.length === 2) {
-    const ids = lists[0]!;
-    for (let k = 0; k < ids.length; k++) check(ids[k]!, segment.tokenText(ids[k]!));
-  } else {
-    // The two rarest bigrams narrow the candidates; the substring check makes the answer exact.
-    const candidates = lists.length > 1 ? intersectSorted(lists[0]!, lists[1]!) : Array.from(lists[0]!);
-    for (const id of candidates) {
-      const text = segment.tokenText(id);
-      if (text.includes(term)) check(id, text);
-    }
+  // A two-character term's list is exactly its tokens; a longer one's two rarest bigrams narrow the
+  // candidates, and finding the term in each makes the answer exact.
+  const candidates = term.length === 2 ? lists[0]! : lists.length > 1 ? intersectSorted(lists[0]!, lists[1]!) : lists[0]!;
+  for (let k = 0; k < candidates.length; k++) {
+    const id = candidates[k]!;
+    const { best, sum } = occurrences(segment.tokenText(id), term, cjk);
+    if (best > 0) out.push({ id, best, sum });
   }
   return out.sort(byQuality);
 }

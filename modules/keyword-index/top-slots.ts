@@ -26,6 +26,16 @@ export class TopSlots {
     this.down(0);
   }
 
+  /** Whether `limit` slots are kept: from then on only a better one gets in. */
+  get full(): boolean {
+    return this.heap.length >= this.limit;
+  }
+
+  /** The score of the worst slot kept (only when there is one). */
+  get worstScore(): number {
+    return this.heap[0]!.score;
+  }
+
   sorted(): RankedSlot[] {
     return this.heap.sort((a, b) => (this.better(a, b) ? -1 : 1));
   }

@@ -6,12 +6,15 @@ import request from 'supertest';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
 import { PaperChangeLog } from '../../modules/papers/change-log';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
 import { makeTempDir, removeDir } from '../support/test-run';
 import { paperLine } from '../support/paper-fixtures';
 
 const paper = (id: string, title: string) => paperLine(id, { title });
+const run = promisify(execFile);
 
 /** Starts `--target public-search`-like serving (`all`) on a data directory and says how the keyword index came up. */
 async function start(database: TestDatabase, dataDir: string) {
@@ -101,6 +104,30 @@ describe('the embedded keyword index on disk', () => {
       }
     } finally {
       await other.drop();
+    }
+  });
+
+  it('is reopened on the first start after `gx load papers` wrote its files (a bulk load, then a start)', async () => {
+    const other = await createTestDatabase();
+    const aheadDir = makeTempDir('keyword-ahead');
+    fs.chmodSync(aheadDir, 0o777);
+    const file = path.join(aheadDir, 'papers.jsonl');
+    try {
+      fs.writeFileSync(file, `${[paper('m', 'Mangrove carbon'), paper('n', 'Mangrove restoration')].map((p) => JSON.stringify(p)).join('\n')}\n`);
+      const load = await run('node', [path.resolve(__dirname, '../../bin/gx.js'), 'load', 'papers', file], { env: { ...process.env, DATABASE_URL: other.url, DATA_DIR: aheadDir, LOG_LEVEL: 'info' } });
+      expect(load.stderr).toMatch(/keyword index files written/);
+      expect(fs.readdirSync(path.join(aheadDir, 'keyword-index'))).toContain('manifest.bin');
+      await loadPapers(recordsAsLines([paper('o', 'Mangrove fisheries')]), new PaperRepository(other.db));
+      const { app, how } = await start(other, aheadDir);
+      try {
+        expect(how).toBe('keyword index reopened from its snapshot and caught up');
+        expect(await total(app.url, 'mangrove')).toBe(3);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await other.drop();
+      removeDir(aheadDir);
     }
   });
 });
