@@ -7,6 +7,7 @@ import pg from 'pg';
 import { embeddedPostgresLayout, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../shared/db/embedded-postgres';
 import { createLogger } from '../../shared/logging/logger';
 import { runGx, tempDataDir } from './gx-child';
+import { isAlive, pidFile } from '../support/postmaster';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -20,22 +21,6 @@ async function scalar<T>(url: string, sql: string): Promise<T> {
   }
 }
 
-const pidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
-
-/** Whether a process exists and is not a zombie. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Each DATA_DIR has its own embedded PostgreSQL, reached through a Unix socket inside it (no TCP

@@ -2,23 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OWNER_FILE, OWNER_SOCKET } from '../../shared/runtime/data-dir-lock';
 import { runGx, startGx, tempDataDir, type GxServer } from './gx-child';
+import { isAlive, pidFile, postmasterPid } from '../support/postmaster';
 
-const pidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
-const postmasterPid = (dataDir: string) => Number(fs.readFileSync(pidFile(dataDir), 'utf8').split('\n')[0]);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2)); // a zombie is gone
-  } catch {
-    return true;
-  }
-}
 
 /** Polls `check` until it answers `true` (the test's own timeout bounds it; `what` names it in a failure). */
 async function eventually(check: () => Promise<boolean | undefined> | boolean | undefined, what: string): Promise<void> {
