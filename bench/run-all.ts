@@ -15,7 +15,7 @@ import { runTelemetryBench } from './telemetry.bench';
  * Options:
  *   --only=NAME[,NAME…]  run just these benchmarks (default: all, in the order below)
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
- *   --sizes=N[,N…]       corpus sizes of the scaling benchmark (default 30000,100000,300000; or SCALING_SIZES)
+ *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES)
  *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
  * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
