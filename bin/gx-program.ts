@@ -32,11 +32,12 @@ export function runProgram(config: Config, tracing: Tracing | undefined): void {
     .command('load')
     .description('load records from a JSON Lines file; bad lines are reported by number, the good ones loaded (exit code 2 when some were rejected)');
   for (const [kind, definition] of Object.entries(LOAD_KINDS) as [LoadKindName, LoadKind][]) {
-    load
+    const command = load
       .command(`${kind} <file>`)
       .description(definition.description)
-      .option('--batch-size <n>', `${definition.unit} per database statement`, parseBatchSize, 500)
-      .action((file: string, opts: { batchSize: number }) => loadCommand(config, logger, kind, file, opts.batchSize));
+      .option('--batch-size <n>', `${definition.unit} per database statement`, parseBatchSize, 500);
+    if (definition.after) command.option('--index-files', definition.afterOption ?? '', false);
+    command.action((file: string, opts: { batchSize: number; indexFiles?: boolean }) => loadCommand(config, logger, kind, file, opts.batchSize, { forceAfter: opts.indexFiles === true }));
   }
 
   program

@@ -29,8 +29,13 @@ export interface LoadKind {
   /** Why lines are skipped, when this kind skips some (shown in the summary when some were). */
   skipped?: string;
   run(config: Config, db: Database, lines: AsyncIterable<JsonLine>, batchSize: number, progress: Progress): Promise<LoadReport>;
-  /** What follows a load that changed something (the papers' keyword index files). */
+  /**
+   * What follows a load that changed something (the papers' keyword index files): with the embedded
+   * PostgreSQL, whose DATA_DIR is the next `gx start`'s; with DATABASE_URL only when asked for
+   * (`afterOption` is the flag's help).
+   */
   after?(config: Config, db: Database, logger: Logger): Promise<void>;
+  afterOption?: string;
 }
 
 /** A loader's progress, shown on the bar. */
@@ -44,6 +49,8 @@ const papers: LoadKind = {
   // the indexer (shared engines) and every process-local index apply them from there.
   run: (_config, db, lines, batchSize, progress) => loadPapers(lines, new PaperRepository(db), { batchSize, onProgress: reportTo(progress) }),
   after: writeKeywordIndexFiles,
+  afterOption:
+    "also write the keyword index's files under DATA_DIR, so the next `gx start` there reopens them at once: done anyway with the embedded PostgreSQL; with DATABASE_URL only with this flag (a load job's DATA_DIR is seldom a server's)",
 };
 
 /**
@@ -140,7 +147,7 @@ export function summaryLine(file: string, report: LoadReport, skipped?: string):
  * summary to stdout. Exit code 0 when every line loaded (or was skipped on purpose), 2 when some
  * lines were rejected (the good ones are loaded all the same).
  */
-export async function loadCommand(config: Config, logger: Logger, kind: LoadKindName, file: string, batchSize: number): Promise<void> {
+export async function loadCommand(config: Config, logger: Logger, kind: LoadKindName, file: string, batchSize: number, options: { forceAfter?: boolean } = {}): Promise<void> {
   const definition: LoadKind = LOAD_KINDS[kind];
   if (!definition) throw new Error(`unknown kind of file: ${kind}`);
   if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
@@ -152,7 +159,8 @@ export async function loadCommand(config: Config, logger: Logger, kind: LoadKind
     for (const { line, error } of report.rejected) process.stderr.write(`line ${line}: ${error}\n`);
     process.stdout.write(`${summaryLine(file, report, definition.skipped)}\n`);
     if (report.rejected.length > 0) process.exitCode = 2;
-    if (definition.after && report.inserted + report.updated > 0) await definition.after(config, runtime.value<Database>('database'), logger);
+    const after = definition.after && (options.forceAfter || !config.database.url);
+    if (after && report.inserted + report.updated > 0) await definition.after!(config, runtime.value<Database>('database'), logger);
   } finally {
     progress.stop();
     await runtime.stop();

@@ -107,14 +107,14 @@ describe('the embedded keyword index on disk', () => {
     }
   });
 
-  it('is reopened on the first start after `gx load papers` wrote its files (a bulk load, then a start)', async () => {
+  it('is reopened on the first start after `gx load papers --index-files` wrote its files (a bulk load, then a start)', async () => {
     const other = await createTestDatabase();
     const aheadDir = makeTempDir('keyword-ahead');
     fs.chmodSync(aheadDir, 0o777);
     const file = path.join(aheadDir, 'papers.jsonl');
     try {
       fs.writeFileSync(file, `${[paper('m', 'Mangrove carbon'), paper('n', 'Mangrove restoration')].map((p) => JSON.stringify(p)).join('\n')}\n`);
-      const load = await run('node', [path.resolve(__dirname, '../../bin/gx.js'), 'load', 'papers', file], { env: { ...process.env, DATABASE_URL: other.url, DATA_DIR: aheadDir, LOG_LEVEL: 'info' } });
+      const load = await run('node', [path.resolve(__dirname, '../../bin/gx.js'), 'load', 'papers', file, '--index-files'], { env: { ...process.env, DATABASE_URL: other.url, DATA_DIR: aheadDir, LOG_LEVEL: 'info' } });
       expect(load.stderr).toMatch(/keyword index files written/);
       expect(fs.readdirSync(path.join(aheadDir, 'keyword-index'))).toContain('manifest.bin');
       await loadPapers(recordsAsLines([paper('o', 'Mangrove fisheries')]), new PaperRepository(other.db));

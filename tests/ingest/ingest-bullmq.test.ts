@@ -84,9 +84,11 @@ describeWithRedis('ingest on BullMQ (real Redis, real Postgres, worker processes
   });
 
   it('registers the daily schedule with its cron and time zone, once however many workers start', async () => {
+    // Each one kept as soon as it runs, so afterAll stops it even when the next fails to start.
     const a = await startWorker(env());
+    workers.push(a);
     const b = await startWorker(env());
-    workers.push(a, b);
+    workers.push(b);
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue(FETCH_QUEUE, { connection, prefix: 'gx' });
     try {
