@@ -430,7 +430,7 @@ function render(state, body) {
     setPagerLink(prevLink, back ?? (page > 1 ? pageUrl({ ...state, cursor: '', page: '' }) : null), back || page <= 1 ? PREVIOUS : M.firstPage);
     setPagerLink(nextLink, body.next_cursor ? pageUrl({ ...state, cursor: body.next_cursor, page: String(page + 1) }) : null);
   } else {
-    setPagerLink(prevLink, offset > 0 ? pageUrl({ ...state, offset: String(Math.max(0, offset - limit)) }) : null);
+    setPagerLink(prevLink, offset > 0 ? pageUrl({ ...state, offset: String(Math.max(0, offset - limit)) }) : null, PREVIOUS);
     setPagerLink(nextLink, offset + limit < reachable ? pageUrl({ ...state, offset: String(offset + limit) }) : null);
   }
   showWindowEnd(state, !cursorMode && total > MAX_WINDOW && offset + limit >= reachable, total);
