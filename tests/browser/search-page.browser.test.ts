@@ -245,6 +245,22 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     await p.close();
   });
 
+  it('says where relevance order ends on its last reachable page, and links the same search newest first (the API answer is stubbed)', async () => {
+    const p = await newPage(desktop);
+    await p.route((url) => url.pathname === '/api/v1/papers/search', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ api_version: 'v1', query: 'carbon', topic: null, lang: 'all', total: 12_345, count: 10, limit: 10, offset: 9_990, results: [] }),
+      }),
+    );
+    await p.goto(`${app.url}/?q=carbon&offset=9990`);
+    await p.locator('#window-note', { hasText: 'Relevance order reaches the first 10,000 matches. To go through all 12,345,' }).waitFor();
+    expect(await p.locator('#next').isHidden()).toBe(true);
+    expect(new URL((await p.locator('#window-note a').getAttribute('href'))!, app.url).search).toBe('?q=carbon&sort=newest');
+    await p.close();
+  });
+
   it('answers 429 and 5xx politely (the API answers are stubbed in the browser)', async () => {
     const p = await newPage(desktop);
     const searchUrl = (url: URL) => url.pathname === '/api/v1/papers/search';
