@@ -75,8 +75,8 @@ const defaultPlan = (papers: number): ScalingPlan => (papers <= VECTORS_UP_TO ? 
 /**
  * Corpus sizes measured by `--only=scaling`. On 2 cores 30,000 to 300,000 took about 17 minutes
  * together; 1,000,000 (public search only) adds about 25 on a busy machine: generating and loading
- * it took 8.7 minutes there, and its first start builds the keyword index from Postgres (158 s at
- * 300,000 on the same machine, about 9 minutes at 1,000,000 if linear). `--sizes=30000,100000` (or
+ * it took 8.7 minutes there, and `gx load papers --index-files` builds the keyword index files from
+ * Postgres as part of the load (about 8 minutes at 1,000,000). `--sizes=30000,100000` (or
  * SCALING_SIZES in the environment) for a quicker run; `N:all` or `N:public-search` chooses a
  * size's plan.
  */
@@ -190,9 +190,10 @@ export const SCALING_SETTINGS: readonly GxSetting[] = [
 
 /**
  * How cost grows with the corpus (issues 12 and 21): for each size, a scratch database loaded with
- * papers.jsonl plus generated papers, then three starts of the size's plan (`gx start --target all`,
- * or the public search alone above VECTORS_UP_TO) on one DATA_DIR (the first builds the indexes and
- * saves them at its stop, the next two reopen them) with the figures of each, cold and warm
+ * generated papers plus papers.jsonl (the last through `gx load papers --index-files`, which writes
+ * the keyword index files), then three starts of the size's plan (`gx start --target all`, or the
+ * public search alone above VECTORS_UP_TO) on one DATA_DIR (the first reopens the keyword index
+ * files and builds the vector index, saved at its stop; the next two reopen both) with the figures of each, cold and warm
  * public-search misses, vector mode and recall of the served index (where the plan has it) and cache
  * hits against a bare Node server. One table and SVG charts (bench/results/scaling-*.svg), refreshed
  * after every size.
@@ -244,12 +245,12 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
   const label = sizeLabel(f.target, f.plan);
   progress(`[${label}] scratch database`);
   const db = await createScratchDatabase(cleanup, createLogger({ level: 'warn', name: 'bench' }));
-  progress(`[${label}] loading papers.jsonl + generated papers`);
-  const corpus = await loadScalingCorpus(db.url, f.target);
+  progress(`[${label}] loading generated papers, then papers.jsonl with \`gx load papers --index-files\` (writes the keyword index files)`);
+  const corpus = await loadScalingCorpus(db.url, f.target, dataDir);
   f.papers = corpus.papers;
   f.load = { ...corpus.load, benchPeakRssMb: corpus.benchPeakRssMb };
   progress(
-    `[${label}] ${f.papers.total} papers loaded in ${(f.load.loadMs / 1000).toFixed(1)} s (${Math.round(f.load.papersPerSecond)} papers/s; generated in ${(f.load.generateMs / 1000).toFixed(1)} s; bench process peak RSS ${Math.round(corpus.benchPeakRssMb)} MB)`,
+    `[${label}] ${f.papers.total} papers loaded in ${(f.load.loadMs / 1000).toFixed(1)} s (${Math.round(f.load.papersPerSecond)} papers/s; keyword index files ${(f.load.indexFilesMs / 1000).toFixed(1)} s of it; generated in ${(f.load.generateMs / 1000).toFixed(1)} s; bench process peak RSS ${Math.round(corpus.benchPeakRssMb)} MB)`,
   );
   // Only vector mode (the data API) needs a key; a plan without it never starts the data API.
   const auth = plan.vectors ? { authorization: `Bearer ${(await createApiKey(db.url, { plan: 'internal' })).token}` } : undefined;
@@ -269,12 +270,12 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
     return { gx, figures };
   };
 
-  // 1. First start on an empty DATA_DIR: the keyword index built from Postgres and, with the vector
-  // index, every passage embedded and the HNSW index built (in the background).
+  // 1. First start after the bulk load: the keyword index reopened from the files `gx load papers`
+  // wrote and, with the vector index, every passage embedded and the HNSW index built (in the background).
   const first = await start(
     plan.vectors
-      ? 'first start (empty DATA_DIR: embeds every paper, builds the vector index)'
-      : `first start (empty DATA_DIR: builds the keyword index; ${plan.target}, no vector index)`,
+      ? 'first start after the load (reopens the keyword index files; embeds every paper, builds the vector index)'
+      : `first start after the load (reopens the keyword index files; ${plan.target}, no vector index)`,
   );
   const firstClient = new HttpClient(first.gx.publicUrl);
   // Totals depend on the data only: probed here, so neither measured process has seen the queries.

@@ -8,7 +8,7 @@ import { callerFromGateway, requireGatewayCaller } from '../modules/api-keys';
 import { MODULES, resolveTargets } from './registry';
 import { metricsListener } from '../shared/telemetry/metrics';
 import { acquireDataDir } from '../shared/runtime/data-dir-lock';
-import { remainingMs, type ShutdownBudget } from '../shared/runtime/shutdown';
+import { currentShutdown, remainingMs, type ShutdownBudget } from '../shared/runtime/shutdown';
 import { stopEmbeddedPostgres } from '../shared/db/embedded-postgres';
 
 export interface RunningProcess {
@@ -57,7 +57,10 @@ export async function startProcess(targetSpec: string, config: Config, logger: L
   const base = () => createBaseApp({ logger, trustProxy: config.http.trustProxy, readiness: () => runtime.readiness() });
 
   try {
-    if (running.has('gateway')) {
+    // Told to stop while the modules started (a long first build, say): what they hold may be
+    // incomplete, and the process is about to stop anyway, so no door opens.
+    if (currentShutdown()) logger.info('a shutdown began during start-up: the doors stay closed');
+    else if (running.has('gateway')) {
       const doorDeps = {
         config,
         logger,

@@ -84,10 +84,11 @@ export function scalingTable(sizes: readonly SizeFigures[]): string {
   const rMed = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number | undefined) => sec(restartsMedian(f, pick));
   const rows: string[][] = [
     row('papers (papers.jsonl + generated)', (f) => (f.papers ? int(f.papers.total) : DASH)),
-    row('load: wall (loader function, generation excluded)', (f) => sec(f.load?.loadMs)),
-    row('load: papers/s', (f) => (f.load ? int(f.load.papersPerSecond) : DASH)),
+    row('load: wall (generation excluded; keyword index files included)', (f) => sec(f.load?.loadMs)),
+    row('load: papers/s (index files excluded)', (f) => (f.load ? int(f.load.papersPerSecond) : DASH)),
+    row('load: keyword index files (`gx load papers --index-files`)', (f) => sec(f.load?.indexFilesMs)),
     row('bench process: peak RSS after generating and loading, MB', (f) => mbf(f.load?.benchPeakRssMb)),
-    row('first start: public search answers', (f) => sec(f.first?.publicMs)),
+    row('first start after the load: public search answers', (f) => sec(f.first?.publicMs)),
     row('first start: /readyz 200', (f) => sec(f.first?.readyzMs)),
     row('first start: vector mode ready (embed + build)', (f) => sec(f.first?.vectorMs)),
     row('first start: RSS / VmHWM once ready (vector mode included), MB', (f) => pair(mbf(f.first?.rssMb), mbf(f.first?.hwmMb))),
@@ -132,7 +133,7 @@ export function printScalingReport(s: ScalingSummary, options: { final: boolean 
     for (const st of spec.settings) out(`  ${st.name}=${st.value}  (${st.why})`);
   }
   out(
-    `per size: load, then three starts on one DATA_DIR: the first (builds the indexes), restart 1 (cold ${SCALING.connections}-connection round of ${SCALING.coldRoundSeconds} s, no warm-up), ` +
+    `per size: load (the last step, \`gx load papers --index-files\`, writes the keyword index files), then three starts on one DATA_DIR: the first (reopens the keyword index; builds the vector index where the plan has one), restart 1 (cold ${SCALING.connections}-connection round of ${SCALING.coldRoundSeconds} s, no warm-up), ` +
       `restart 2 (cold one pass one at a time; then warm: ${SCALING.warmSequential} one at a time, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s under ${SCALING.connections} connections, medians; ` +
       `with the vector index: vector mode ${SCALING.vectorSequential.requests} distinct queries, recall of ${SCALING.recallQueries} queries; cache hits vs bare ${SCALING.hit.rounds} × ${SCALING.hit.roundSeconds} s interleaved)`,
   );
@@ -172,7 +173,7 @@ export function writeScalingCharts(s: ScalingSummary): string[] {
       .filter((line) => line.values.some((v) => v !== undefined));
   const toS = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
   const charts: Record<string, Omit<LineChart, 'series'> & { series: ChartSeries[][] }> = {
-    load: { title: 'Loading papers (loader function)', yLabel: 'seconds', xs, note, series: [series('load wall time', (f) => toS(f.load?.loadMs))] },
+    load: { title: 'Loading papers (keyword index files included)', yLabel: 'seconds', xs, note, series: [series('load wall time', (f) => toS(f.load?.loadMs))] },
     'load-rate': { title: 'Load rate', yLabel: 'papers/s', xs, note, series: [series('papers/s', (f) => f.load?.papersPerSecond)] },
     startup: {
       title: 'Start-up: spawn to each milestone',

@@ -35,20 +35,35 @@ const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', '
  * pass each, without rebuilding anything.
  */
 export async function writeCheckpoint(dir: string, state: MemoryIndexState, at: IndexCheckpoint): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
   state.freeze();
   // Taken before any await: the caller applies no change until this resolves, but searches run.
   const alive = state.columns.alive.slice(0, state.slotCount);
   // Sorting the tie order is most of what opening would otherwise cost beyond reading.
   const ranks = state.columns.tieRank(state.slotCount).slice(0, state.slotCount);
   const segments = [...state.frozen];
-  const meta: ManifestMeta = {
-    gx_keyword_index: 2,
-    ...at,
-    slotCount: state.slotCount,
-    segments: segments.map(({ id, start, end }) => ({ id, start, end })),
-    codes: state.columns.codeTables(),
-  };
+  await writeSegments(dir, state, segments);
+  await writeManifest(dir, state, { database: at.database, cursor: at.cursor, reindex: at.reindex }, segments, { alive, ranks });
+}
+
+/**
+ * Saves a build from the papers table as it goes: the segments frozen so far, and a manifest that
+ * holds only them and says where the read stands (`resumeAfter`, the last paper id they hold), so
+ * a stop or crash during a long build loses at most the open segment and the next start resumes
+ * the read there (see `IndexSync`). The state must hold the papers table's papers in id order.
+ */
+export async function writeBuildProgress(dir: string, state: MemoryIndexState, at: IndexCheckpoint): Promise<void> {
+  const segments = [...state.frozen];
+  const upTo = segments.at(-1)?.end ?? 0;
+  if (upTo === 0) return;
+  await writeSegments(dir, state, segments);
+  // Files the manifest stops naming stay: the content served meanwhile may still read its records from
+  // them (a rebuild), and the checkpoint after the build removes what nothing names.
+  await writeManifest(dir, state, { ...at, resumeAfter: state.columns.ids[upTo - 1]! }, segments, { alive: state.columns.alive.slice(0, upTo) }, { keepUnnamed: true });
+}
+
+/** Writes the segments not yet on disk; each one's records are read from its file from then on. */
+async function writeSegments(dir: string, state: MemoryIndexState, segments: FrozenSegment[]): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
   for (const segment of segments) {
     if (segment.records.inFile) continue;
     const file = segmentFile(dir, segment.id);
@@ -60,7 +75,26 @@ export async function writeCheckpoint(dir: string, state: MemoryIndexState, at: 
     if (!stored) throw new Error(`segment file ${file} could not be read back`);
     segment.records = PaperRecords.inFile(starts, fs.openSync(file, 'r'), stored.tail.offset);
   }
-  await writeSections<ManifestMeta>(path.join(dir, MANIFEST), meta, { alive, ranks });
+}
+
+/** Replaces the manifest with one naming `segments` (slots up to the last one's end), then removes segment files it does not name (unless told to keep them). */
+async function writeManifest(
+  dir: string,
+  state: MemoryIndexState,
+  at: IndexCheckpoint,
+  segments: FrozenSegment[],
+  slots: { alive: Uint8Array; ranks?: Int32Array },
+  options: { keepUnnamed?: boolean } = {},
+): Promise<void> {
+  const meta: ManifestMeta = {
+    gx_keyword_index: 2,
+    ...at,
+    slotCount: slots.alive.length,
+    segments: segments.map(({ id, start, end }) => ({ id, start, end })),
+    codes: state.columns.codeTables(),
+  };
+  await writeSections<ManifestMeta>(path.join(dir, MANIFEST), meta, slots.ranks ? { alive: slots.alive, ranks: slots.ranks } : { alive: slots.alive });
+  if (options.keepUnnamed) return;
   const kept = new Set(segments.map((s) => path.basename(segmentFile(dir, s.id))));
   // Segments merged or rebuilt away, and the JSON Lines snapshot of earlier versions.
   for (const name of fs.readdirSync(dir)) if ((name.startsWith('segment-') && !kept.has(name)) || name === 'papers.jsonl') fs.rmSync(path.join(dir, name), { force: true });
@@ -92,6 +126,6 @@ export function openCheckpoint(dir: string, database: string, segmentPapers?: nu
   }
   const ranks = manifest.sections.ranks;
   if (ranks instanceof Int32Array && ranks.length === meta.slotCount) columns.restoreTieRank(ranks);
-  const { database: db, cursor, reindex } = meta;
-  return { state: new MemoryIndexState(segmentPapers, columns, frozen, meta.slotCount), at: { database: db, cursor, reindex } };
+  const { database: db, cursor, reindex, resumeAfter } = meta;
+  return { state: new MemoryIndexState(segmentPapers, columns, frozen, meta.slotCount), at: { database: db, cursor, reindex, ...(resumeAfter !== undefined && { resumeAfter }) } };
 }

@@ -1,9 +1,10 @@
 import { ChangeListener } from '../../shared/db/change-listener';
 import { ChangeFollower } from '../../shared/indexing/change-follower';
 import type { Logger } from '../../shared/logging/logger';
+import { currentShutdown } from '../../shared/runtime/shutdown';
 import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog, type PaperRepository } from '../papers';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { KeywordIndex } from './keyword-index.port';
+import type { BuildSave, IndexCheckpoint, KeywordIndex } from './keyword-index.port';
 
 export const PAPERS_CHANGED_CHANNEL = 'papers_changed';
 export const PAPERS_REINDEX_CHANNEL = 'papers_reindex';
@@ -17,6 +18,13 @@ const CHECKPOINT = { changes: 8_192, ms: 5 * 60_000 } as const;
 /** At start, a catch-up of up to this many changes is waited for; a longer one runs while the index serves. */
 const CATCH_UP_BEFORE_SERVING = 20_000;
 
+/** A build from the papers table given up because the process is stopping (what it saved is resumed at the next start). */
+class BuildStopped extends Error {
+  constructor() {
+    super('keyword index build stopped');
+  }
+}
+
 /**
  * Keeps a process-private keyword index (the embedded engine) current with Postgres. At start it
  * reopens its structures on disk (`KeywordIndex.reopen`: read, not rebuilt) and catches up from the
@@ -24,6 +32,8 @@ const CATCH_UP_BEFORE_SERVING = 20_000;
  * follows the log (woken by the `papers_changed` notification, and polled), and is rebuilt from
  * Postgres when `gx reindex` notifies `papers_reindex`. The content on disk is checkpointed after a
  * build and as changes are applied (`CHECKPOINT`), so a stop has little or nothing to save and may skip it.
+ * A build saves each segment as it is frozen, with how far it read the papers table: a stop (or a
+ * crash) in the middle of one loses at most a segment, and the next start resumes the read there.
  */
 export class IndexSync {
   private readonly follower: ChangeFollower;
@@ -33,6 +43,7 @@ export class IndexSync {
   private reindexSeen = '0';
   /** Papers changed since the last checkpoint, and when the first of them was. */
   private unsaved = { changes: 0, since: 0 };
+  private stopping = false;
 
   constructor(
     private readonly repository: PaperRepository,
@@ -56,13 +67,17 @@ export class IndexSync {
   async start(): Promise<void> {
     this.database = await this.log.databaseIdentity();
     if (!(await this.reopen())) await this.rebuild();
-    await this.listener.start();
+    // Stopped during the build: nothing to follow.
+    if (!this.stopping && !currentShutdown()) await this.listener.start();
   }
 
   /** A fresh build from the papers table, then the changes made meanwhile; a checkpoint follows. */
   async rebuild(): Promise<void> {
-    await this.build();
-    // In the background: a crash later still finds recent content on disk.
+    if (await this.build()) this.saveInBackground();
+  }
+
+  /** After a build: the segments are on disk already, the open one and a whole manifest follow (a crash later still finds it all). */
+  private saveInBackground(): void {
     void this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
   }
 
@@ -72,22 +87,66 @@ export class IndexSync {
    */
   async buildFiles(): Promise<void> {
     this.database = await this.log.databaseIdentity();
-    await this.build();
+    if (!(await this.build())) return;
     await this.follower.exclusive(() => this.checkpoint(this.follower.cursor));
   }
 
-  private async build(): Promise<void> {
-    await this.follower.exclusive(async () => {
+  /** A fresh build from the papers table; false when the process stopped it (see `BuildStopped`). */
+  private build(): Promise<boolean> {
+    return this.runBuild(async () => {
+      const at: IndexCheckpoint = { database: this.database, reindex: await this.log.latestReindexRequest(), cursor: await this.log.snapshotCursor() };
+      await this.index.rebuild(this.papersAfter(''), this.buildSave(at));
+      return at;
+    }, 'keyword index built from Postgres');
+  }
+
+  /** Reads the rest of a build cut short (see `reopen`); false when the process stops it too. */
+  private resumeBuild(saved: IndexCheckpoint & { resumeAfter: string }): Promise<boolean> {
+    return this.runBuild(async () => {
+      await this.index.resumeBuild!(this.papersAfter(saved.resumeAfter), this.buildSave(saved)!);
+      return saved;
+    }, 'keyword index build resumed from disk and finished');
+  }
+
+  /** Runs a build (`work` says as of what it is current), then follows the log from there. */
+  private async runBuild(work: () => Promise<IndexCheckpoint>, done: string): Promise<boolean> {
+    const built = await this.follower.exclusive(async () => {
       const t0 = Date.now();
-      const reindex = await this.log.latestReindexRequest();
-      const cursor = await this.log.snapshotCursor();
-      await this.index.rebuild(this.repository.allInBatches());
-      this.reindexSeen = reindex;
-      this.follower.cursor = cursor;
-      this.unsaved = { changes: 1, since: Date.now() };
-      this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, 'keyword index built from Postgres');
+      try {
+        this.builtAt(await work());
+      } catch (err) {
+        if (!(err instanceof BuildStopped)) throw err;
+        // What the build saved is what the next start resumes; content served meanwhile is not saved over it (the log replays it).
+        this.unsaved = { changes: 0, since: 0 };
+        this.logger.info({ papers: await this.index.count() }, 'keyword index build stopped; the next start resumes it');
+        return false;
+      }
+      this.logger.info({ papers: await this.index.count(), ms: Date.now() - t0 }, done);
+      return true;
     });
-    await this.follower.catchUp();
+    if (built) await this.follower.catchUp();
+    return built;
+  }
+
+  /** A build is done as of `at`: the log is followed from where it stood when the build began, and a checkpoint is due. */
+  private builtAt(at: IndexCheckpoint): void {
+    this.reindexSeen = at.reindex;
+    this.follower.cursor = at.cursor;
+    this.unsaved = { changes: 1, since: Date.now() };
+  }
+
+  private buildSave(at: IndexCheckpoint): BuildSave | undefined {
+    const dir = this.options.snapshotDir;
+    return dir && this.index.checkpoint ? { dir, at } : undefined;
+  }
+
+  /** The papers table in id order after `after`, given up between batches once the process stops. */
+  private async *papersAfter(after: string): AsyncGenerator<Paper[]> {
+    for await (const batch of this.repository.allInBatches(undefined, after)) {
+      // Also a shutdown begun during start-up, before anything could call `stop`.
+      if (this.stopping || currentShutdown()) throw new BuildStopped();
+      yield batch;
+    }
   }
 
   catchUp(): Promise<number> {
@@ -100,6 +159,7 @@ export class IndexSync {
 
   /** Stops following; saves what changed since the last checkpoint (little: see `CHECKPOINT`; the log replays it if this is cut short). */
   async stop(): Promise<void> {
+    this.stopping = true;
     this.follower.halt();
     await this.listener.stop();
     await this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
@@ -116,6 +176,13 @@ export class IndexSync {
     });
     // A `gx reindex` asked for after the content was saved: rebuild, as a running process would have.
     if (!saved || BigInt(saved.reindex) < BigInt(await this.log.latestReindexRequest())) return false;
+    const { resumeAfter } = saved;
+    if (resumeAfter !== undefined) {
+      if (!this.index.resumeBuild) return false;
+      this.logger.info({ papers: await this.index.count(), after: resumeAfter }, 'keyword index build cut short: resuming it');
+      if (await this.resumeBuild({ ...saved, resumeAfter })) this.saveInBackground();
+      return true;
+    }
     this.follower.cursor = saved.cursor;
     this.reindexSeen = saved.reindex;
     const lag = await this.follower.lag();

@@ -1,7 +1,7 @@
 import type { Paper } from '../../shared/papers/paper.schema';
-import { RankingUnavailableError, type IndexCheckpoint, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
+import { RankingUnavailableError, type BuildSave, type IndexCheckpoint, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { MemoryIndexState } from './memory-index-state';
-import { openCheckpoint, writeCheckpoint } from './index-files';
+import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-files';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -39,12 +39,22 @@ export class MemoryKeywordIndex implements KeywordIndex {
     this.compactIfWasteful();
   }
 
-  async rebuild(batches: AsyncIterable<Paper[]>): Promise<void> {
+  async rebuild(batches: AsyncIterable<Paper[]>, save?: BuildSave): Promise<void> {
     const next = this.newState();
-    for await (const batch of batches) for (const paper of batch) next.add(paper);
+    try {
+      await this.fill(next, batches, save);
+    } catch (err) {
+      next.close();
+      throw err;
+    }
     const old = this.state;
     this.state = next; // searches see the old state until this single swap
     old.close();
+  }
+
+  /** Adds the rest of a build cut short to the content `reopen` found (no search is served from it meanwhile). */
+  async resumeBuild(batches: AsyncIterable<Paper[]>, save: BuildSave): Promise<void> {
+    await this.fill(this.state, batches, save);
   }
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
@@ -100,6 +110,18 @@ export class MemoryKeywordIndex implements KeywordIndex {
   /** Saves what changed since the last checkpoint under `dir` (no change may be applied until it resolves). */
   async checkpoint(dir: string, at: IndexCheckpoint): Promise<void> {
     await writeCheckpoint(dir, this.state, at);
+  }
+
+  /** Adds the batches' papers; with `save`, writes each segment as it freezes, with a manifest saying how far the build got. */
+  private async fill(state: MemoryIndexState, batches: AsyncIterable<Paper[]>, save?: BuildSave): Promise<void> {
+    let frozen = state.frozen.length;
+    for await (const batch of batches) {
+      for (const paper of batch) state.add(paper);
+      if (save && state.frozen.length > frozen) {
+        await writeBuildProgress(save.dir, state, save.at);
+        frozen = state.frozen.length;
+      }
+    }
   }
 
   rankingReady(): boolean {

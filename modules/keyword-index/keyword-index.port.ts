@@ -95,8 +95,11 @@ export interface KeywordIndex {
   upsert(papers: Paper[]): Promise<void>;
   /** Removes papers by id; unknown ids are ignored. */
   remove(ids: string[]): Promise<void>;
-  /** Rebuilds the index from scratch from the given batches and swaps it in without downtime. */
-  rebuild(batches: AsyncIterable<Paper[]>): Promise<void>;
+  /**
+   * Rebuilds the index from scratch from the given batches and swaps it in without downtime. With
+   * `save`, a process-local engine saves the build under `save.dir` as it goes (see `resumeBuild`).
+   */
+  rebuild(batches: AsyncIterable<Paper[]>, save?: BuildSave): Promise<void>;
   search(query: KeywordQuery): Promise<KeywordSearchResult>;
   /**
    * Ranked any-term retrieval for questions in sentences (hybrid mode's lexical side): BM25 over
@@ -119,6 +122,11 @@ export interface KeywordIndex {
    */
   reopen?(dir: string, database: string): Promise<IndexCheckpoint | undefined>;
   checkpoint?(dir: string, at: IndexCheckpoint): Promise<void>;
+  /**
+   * Goes on with a build that `reopen` found cut short (its checkpoint has `resumeAfter`): adds the
+   * batches (the papers table after that id) to the content reopened, saving as `rebuild` does.
+   */
+  resumeBuild?(batches: AsyncIterable<Paper[]>, save: BuildSave): Promise<void>;
   /** Number of indexed papers. */
   count(): Promise<number>;
   /** Throws when the engine cannot be reached (used by readiness checks). */
@@ -134,6 +142,17 @@ export interface IndexCheckpoint {
   cursor: LogCursor;
   /** The newest `gx reindex` request the content was built after: a later one means rebuild. */
   reindex: string;
+  /**
+   * Only on a build cut short: the content holds the papers table up to this paper id (in id order),
+   * and `cursor` is where the change log stood when the build began. The build resumes after it.
+   */
+  resumeAfter?: string;
+}
+
+/** Where, and as of what, a process-local engine saves a build from the papers table while it runs. */
+export interface BuildSave {
+  dir: string;
+  at: IndexCheckpoint;
 }
 
 /** Ranked retrieval is still being prepared (see `KeywordIndex.prepareRanking`); retry shortly. */

@@ -103,9 +103,9 @@ export class PaperRepository {
     }
   }
 
-  /** Every paper, in id order, in batches (keyset paging keeps memory flat). */
-  async *allInBatches(batchSize = 1000): AsyncGenerator<Paper[]> {
-    let after = '';
+  /** Every paper (after `startAfter`, to resume a read), in id order, in batches (keyset paging keeps memory flat). */
+  async *allInBatches(batchSize = 1000, startAfter = ''): AsyncGenerator<Paper[]> {
+    let after = startAfter;
     for (;;) {
       const result = await this.db.query<PaperRow>(
         `SELECT ${SELECT_PAPER} FROM papers WHERE id > $1 ORDER BY id LIMIT $2`,
