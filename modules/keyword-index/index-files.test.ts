@@ -7,7 +7,7 @@ import { MemoryKeywordIndex } from './keyword-index.memory';
 import type { KeywordQuery } from './keyword-index.port';
 
 const AT = { database: 'db-1', cursor: { position: '42' }, reindex: '7' };
-const QUERIES = ['水素', 'carbon', 'emissions trading', 'co2', '排出 削減', 'energy'].map(
+const QUERIES = ['水素', 'tidal', 'carbon', 'emissions trading', 'co2', '排出 削減', 'energy'].map(
   (q): KeywordQuery => ({ terms: splitTerms(q), filters: {}, offset: 0, limit: 50, facets: ['topic', 'lang', 'year', 'venue_type'] }),
 );
 const answers = async (index: MemoryKeywordIndex) => Promise.all(QUERIES.map((q) => index.search(q)));
@@ -65,5 +65,33 @@ describe('MemoryKeywordIndex on disk', () => {
     fs.truncateSync(path.join(dir, segment), 100);
     expect(await new MemoryKeywordIndex().reopen(dir, AT.database)).toBeUndefined();
     await index.close();
+  });
+
+  it('merges the small segments checkpoints leave into one, answering the same before and after a reopen', async () => {
+    // A full segment is 16 papers here, so a checkpoint of 1–3 changed papers leaves a small one.
+    const index = new MemoryKeywordIndex({ segmentPapers: 16 });
+    const whole = new MemoryKeywordIndex();
+    await whole.upsert(FIXTURE_PAPERS);
+    const segmentFiles = () => fs.readdirSync(dir).filter((f) => f.startsWith('segment-'));
+    for (let i = 0, step = 1; i < FIXTURE_PAPERS.length; i += step, step = (step % 3) + 1) {
+      await index.upsert(FIXTURE_PAPERS.slice(i, i + step));
+      await index.checkpoint(dir, AT);
+    }
+    // Retired slots inside the small segments: a paper changed, another removed.
+    for (const target of [index, whole]) {
+      await target.upsert([{ ...FIXTURE_PAPERS[1]!, title: 'Tidal lagoon ecology' }]);
+      await target.remove([FIXTURE_PAPERS[2]!.id]);
+    }
+    await index.checkpoint(dir, AT);
+    const before = segmentFiles().length;
+    expect(await index.mergeSegments()).toBe(true);
+    expect(await answers(index)).toEqual(await answers(whole));
+    await index.checkpoint(dir, AT);
+    expect(segmentFiles().length).toBeLessThan(before);
+    const reopened = new MemoryKeywordIndex();
+    await reopened.reopen(dir, AT.database);
+    expect(await answers(reopened)).toEqual(await answers(whole));
+    expect(await reopened.mergeSegments()).toBe(false);
+    await Promise.all([index.close(), whole.close(), reopened.close()]);
   });
 });

@@ -44,6 +44,7 @@ export class IndexSync {
   /** Papers changed since the last checkpoint, and when the first of them was. */
   private unsaved = { changes: 0, since: 0 };
   private stopping = false;
+  private merging = false;
 
   constructor(
     private readonly repository: PaperRepository,
@@ -208,6 +209,27 @@ export class IndexSync {
     await this.index.checkpoint(dir, { database: this.database, cursor: { ...cursor }, reindex: this.reindexSeen });
     this.logger.debug({ changes: this.unsaved.changes, ms: Date.now() - t0 }, 'keyword index checkpoint saved');
     this.unsaved = { changes: 0, since: 0 };
+    this.mergeInBackground();
+  }
+
+  /** After a checkpoint: merges the small segments checkpoints left, if enough have gathered, and saves the merged one. */
+  private mergeInBackground(): void {
+    if (!this.index.mergeSegments || this.merging || this.stopping) return;
+    this.merging = true;
+    const t0 = Date.now();
+    void this.index
+      .mergeSegments()
+      .then(async (merged) => {
+        if (!merged) return;
+        this.logger.info({ ms: Date.now() - t0 }, 'keyword index: small segments merged');
+        if (this.unsaved.changes === 0) this.unsaved.since = Date.now();
+        this.unsaved.changes++; // the merged segment replaces their files at a checkpoint: now
+        if (!this.stopping) await this.follower.exclusive(() => this.checkpoint(this.follower.cursor));
+      })
+      .catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index segments not merged'))
+      .finally(() => {
+        this.merging = false;
+      });
   }
 
   private async write(upserts: Paper[], deletes: string[]): Promise<void> {

@@ -2,6 +2,8 @@ import type { Paper } from '../../shared/papers/paper.schema';
 import { RankingUnavailableError, type BuildSave, type IndexCheckpoint, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { MemoryIndexState } from './memory-index-state';
 import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-files';
+import { SEGMENT_PAPERS } from './memory-index-state';
+import { mergeCandidates, mergeSegments } from './segment-merge';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -122,6 +124,22 @@ export class MemoryKeywordIndex implements KeywordIndex {
         frozen = state.frozen.length;
       }
     }
+  }
+
+  /**
+   * Merges the small segments checkpoints left at the end of the index into one, in the background
+   * (see `segment-merge.ts`); resolves true when it did (the next checkpoint writes the merged one and
+   * drops their files), false when none was due or the content changed shape meanwhile.
+   */
+  async mergeSegments(): Promise<boolean> {
+    const state = this.state;
+    const run = mergeCandidates(state.frozen, this.options.segmentPapers ?? SEGMENT_PAPERS);
+    if (!run) return false;
+    const merged = await mergeSegments(run, state.columns.alive, () => this.closed || this.state !== state);
+    if (!merged) return false;
+    if (this.state === state && !this.closed && state.replaceSegments(run, merged)) return true;
+    merged.records.close();
+    return false;
   }
 
   rankingReady(): boolean {

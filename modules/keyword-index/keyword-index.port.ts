@@ -127,6 +127,11 @@ export interface KeywordIndex {
    * batches (the papers table after that id) to the content reopened, saving as `rebuild` does.
    */
   resumeBuild?(batches: AsyncIterable<Paper[]>, save: BuildSave): Promise<void>;
+  /**
+   * Merges the small parts checkpoints leave behind, in the background, when enough have gathered;
+   * true when it merged (what it merged is saved by the next `checkpoint`).
+   */
+  mergeSegments?(): Promise<boolean>;
   /** Number of indexed papers. */
   count(): Promise<number>;
   /** Throws when the engine cannot be reached (used by readiness checks). */

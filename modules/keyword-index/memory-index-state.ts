@@ -123,6 +123,19 @@ export class MemoryIndexState {
     return segment;
   }
 
+  /**
+   * Puts `merged` in place of `run` (adjacent frozen segments it was merged from; see
+   * `segment-merge.ts`), if they are still in place; true when it did. Scores are worked out again.
+   */
+  replaceSegments(run: readonly FrozenSegment[], merged: FrozenSegment): boolean {
+    const at = this.frozen.indexOf(run[0]!);
+    if (at < 0 || run.some((segment, i) => this.frozen[at + i] !== segment)) return false;
+    this.frozen.splice(at, run.length, merged);
+    for (const segment of run) segment.records.close();
+    this.generation++;
+    return true;
+  }
+
   /** A live slot's paper. */
   paperAt(slot: number): Paper {
     let paper = this.papers.get(slot);

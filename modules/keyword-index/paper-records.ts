@@ -14,7 +14,8 @@ export class PaperRecords {
   ) {}
 
   static encode(papers: (Paper | undefined)[]): { starts: Float64Array; bytes: Buffer } {
-    const parts = papers.map((p) => (p ? Buffer.from(JSON.stringify(p)) : Buffer.alloc(0)));
+    // Array.from, not map: a merged segment's list has holes where retired slots were skipped.
+    const parts = Array.from(papers, (p) => (p ? Buffer.from(JSON.stringify(p)) : Buffer.alloc(0)));
     const starts = new Float64Array(papers.length + 1);
     parts.forEach((part, i) => (starts[i + 1] = starts[i]! + part.length));
     return { starts, bytes: Buffer.concat(parts) };
