@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { Database } from '../../shared/db/database';
 import { migrate } from '../../shared/db/migrate';
 import { projectRoot } from '../../shared/project-paths';
@@ -10,8 +9,10 @@ import { generateDemoPapers } from '../../modules/papers/demo/demo-papers';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
 import { REAL_PAPERS_FILE } from './corpus';
+import { readMemory } from './server-process';
 
-const run = promisify(execFile);
+/** How often the load's memory is read while it runs (VmHWM only grows: the last reading before its exit is its peak, near enough). */
+const MEMORY_POLL_MS = 250;
 
 export interface CorpusFigures {
   papers: { total: number; real: number; generated: number };
@@ -24,6 +25,8 @@ export interface CorpusFigures {
     papersPerSecond: number;
     /** The keyword index files `gx load papers --index-files` wrote after its rows (part of `loadMs`). */
     indexFilesMs: number;
+    /** That `gx load`'s peak RSS (VmHWM), MiB: a build of the whole index from Postgres. */
+    indexFilesPeakMb: number;
   };
   /**
    * The bench process's peak RSS so far, MiB, read once loaded: generation and loading happen in it,
@@ -72,7 +75,7 @@ export async function loadScalingCorpus(url: string, target: number, dataDir: st
     const total = await repository.count();
     return {
       papers: { total, real: total - generatedCount, generated: generatedCount },
-      load: { migrateMs, generateMs, loadMs, papersPerSecond: total / ((loadMs - cli.indexFilesMs) / 1000), indexFilesMs: cli.indexFilesMs },
+      load: { migrateMs, generateMs, loadMs, papersPerSecond: total / ((loadMs - cli.indexFilesMs) / 1000), indexFilesMs: cli.indexFilesMs, indexFilesPeakMb: cli.peakMb },
       benchPeakRssMb: process.resourceUsage().maxRSS / 1024,
     };
   } finally {
@@ -80,18 +83,35 @@ export async function loadScalingCorpus(url: string, target: number, dataDir: st
   }
 }
 
-/** `gx load papers FILE --index-files`, and how long its keyword index files took (from its log). */
-async function gxLoadPapers(databaseUrl: string, dataDir: string, file: string): Promise<{ indexFilesMs: number }> {
+/** `gx load papers FILE --index-files`: how long its keyword index files took (from its log) and its peak RSS. */
+async function gxLoadPapers(databaseUrl: string, dataDir: string, file: string): Promise<{ indexFilesMs: number; peakMb: number }> {
   const root = projectRoot();
-  const { stdout, stderr } = await run(process.execPath, [path.join(root, 'bin', 'gx.js'), 'load', 'papers', file, '--index-files'], {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'gx.js'), 'load', 'papers', file, '--index-files'], {
     cwd: root,
     env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    maxBuffer: 64 * 2 ** 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (const line of `${stdout}\n${stderr}`.split('\n')) {
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString('utf8'));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let peakMb = 0;
+  const poll = setInterval(() => {
+    try {
+      peakMb = Math.max(peakMb, readMemory(child.pid!).peakRssMb || 0);
+    } catch {
+      // exited between two readings
+    }
+  }, MEMORY_POLL_MS);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  }).finally(() => clearInterval(poll));
+  if (code !== 0) throw new Error(`gx load papers --index-files exited ${code}:\n${output.slice(-2_000)}`);
+  for (const line of output.split('\n')) {
     if (!line.startsWith('{')) continue;
     const entry = JSON.parse(line) as { msg?: string; ms?: number };
-    if (entry.msg?.startsWith('keyword index files written') && typeof entry.ms === 'number') return { indexFilesMs: entry.ms };
+    if (entry.msg?.startsWith('keyword index files written') && typeof entry.ms === 'number') return { indexFilesMs: entry.ms, peakMb };
   }
-  throw new Error(`gx load papers --index-files wrote no keyword index files:\n${stderr.slice(-2_000)}`);
+  throw new Error(`gx load papers --index-files wrote no keyword index files:\n${output.slice(-2_000)}`);
 }

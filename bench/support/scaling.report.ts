@@ -87,6 +87,7 @@ export function scalingTable(sizes: readonly SizeFigures[]): string {
     row('load: wall (generation excluded; keyword index files included)', (f) => sec(f.load?.loadMs)),
     row('load: papers/s (index files excluded)', (f) => (f.load ? int(f.load.papersPerSecond) : DASH)),
     row('load: keyword index files (`gx load papers --index-files`)', (f) => sec(f.load?.indexFilesMs)),
+    row('load: that `gx load` peak RSS (VmHWM; the whole keyword index built), MB', (f) => mbf(f.load?.indexFilesPeakMb)),
     row('bench process: peak RSS after generating and loading, MB', (f) => mbf(f.load?.benchPeakRssMb)),
     row('first start after the load: public search answers', (f) => sec(f.first?.publicMs)),
     row('first start: /readyz 200', (f) => sec(f.first?.readyzMs)),
