@@ -50,6 +50,8 @@ export interface KeywordIndexSizeFigures {
   /** heap + external + array buffers after GC, reopened index less the empty process, per paper; and after the queries (caches filled). */
   bytesPerPaper: number;
   bytesPerPaperAfterQueries: number;
+  /** The saved index files (segments and manifest), per paper: what a restart reads. */
+  fileBytesPerPaper: number;
   queries: { kept: number; dropped: number };
   /** Each kept query once, right after the reopen (first-time term computations included). */
   first: LatencyFigures;
@@ -150,6 +152,7 @@ async function measureSize(papers: number, dir: string, reuse: boolean, answersF
   if (!at) throw new Error(`no index to reopen under ${dir}`);
   const count = await index.count();
   const bytesPerPaper = (memory() - before) / count;
+  const fileBytesPerPaper = fs.readdirSync(dir).reduce((n, name) => n + fs.statSync(path.join(dir, name)).size, 0) / count;
 
   const probed: { kept: ProbedSpec[]; dropped: ProbedSpec[] } = { kept: [], dropped: [] };
   const first: number[] = [];
@@ -183,6 +186,7 @@ async function measureSize(papers: number, dir: string, reuse: boolean, answersF
     reopenMs,
     bytesPerPaper,
     bytesPerPaperAfterQueries,
+    fileBytesPerPaper,
     queries: { kept: probed.kept.length, dropped: probed.dropped.length },
     first: latency(first),
     warm: { ...latency(warm), cpuMeanMs: (cpu.user + cpu.system) / 1000 / WARM_REQUESTS },
@@ -195,7 +199,7 @@ const row = (label: string, l: LatencyFigures) => [label, int(l.n), ms(l.meanMs)
 function report(f: KeywordIndexSizeFigures): void {
   const s = (v: number | undefined) => (v === undefined ? '(reused)' : `${(v / 1000).toFixed(1)} s`);
   out(`\n${int(f.papers)} papers: generate ${s(f.generateMs)}, build ${s(f.buildMs)}, checkpoint ${s(f.checkpointMs)}, reopen ${ms(f.reopenMs)}`);
-  out(`memory: ${(f.bytesPerPaper / 1024).toFixed(2)} KB a paper reopened, ${(f.bytesPerPaperAfterQueries / 1024).toFixed(2)} KB after the queries; queries kept ${f.queries.kept}, dropped ${f.queries.dropped}`);
+  out(`memory: ${(f.bytesPerPaper / 1024).toFixed(2)} KB a paper reopened, ${(f.bytesPerPaperAfterQueries / 1024).toFixed(2)} KB after the queries; files ${(f.fileBytesPerPaper / 1024).toFixed(2)} KB a paper; queries kept ${f.queries.kept}, dropped ${f.queries.dropped}`);
   out(
     table(
       ['queries', 'n', 'mean', 'p50', 'p99', 'max', 'q/s', 'cpu mean'],

@@ -15,6 +15,23 @@ export interface FrozenParts {
   bigramKeys: Uint32Array;
   bigramStarts: Uint32Array;
   bigramTokens: Uint32Array;
+  /**
+   * Beside each entry of `bigramTokens`: how often the bigram occurs in that token and where it first
+   * does (see `BIGRAM_ENTRY`). Absent from segment files written before they existed: a term's
+   * evidence is then found by decoding the candidate tokens' text, with the same result.
+   */
+  bigramCounts?: Uint8Array;
+  bigramFirst?: Uint16Array;
+  /**
+   * Every occurrence of a word bigram (`isWordBigram`: Latin letters, digits…) in a token, with the
+   * bounds of the word around it, for the quality of a term judged by word boundaries without its
+   * text: list k's entries are `wordLists[k]..wordLists[k + 1]` (none for another bigram), entry w's
+   * occurrences `wordEntries[w]..wordEntries[w + 1]` of `wordOccurrences`, `WORD_OCCURRENCE` units
+   * each (see `bigram-occurrences.ts`). Absent with the two above.
+   */
+  wordLists?: Uint32Array;
+  wordEntries?: Uint32Array;
+  wordOccurrences?: Uint16Array;
 }
 
 /** A segment that no longer changes: its structures are typed arrays, its papers records (see `Segment`). */
@@ -31,6 +48,12 @@ export class FrozenSegment implements Segment {
   ) {}
 
   bigramTokens(signed: number): ArrayLike<number> | undefined {
+    const k = this.bigramIndex(signed);
+    return k < 0 ? undefined : this.parts.bigramTokens.subarray(this.parts.bigramStarts[k], this.parts.bigramStarts[k + 1]);
+  }
+
+  /** The index of a bigram's list (its entries are `bigramStarts[k]..bigramStarts[k + 1]`), or −1 when no token holds it. */
+  bigramIndex(signed: number): number {
     const keys = this.parts.bigramKeys;
     const bigram = signed >>> 0;
     let lo = 0;
@@ -40,8 +63,7 @@ export class FrozenSegment implements Segment {
       if (keys[mid]! < bigram) lo = mid + 1;
       else hi = mid;
     }
-    if (lo === keys.length || keys[lo] !== bigram) return undefined;
-    return this.parts.bigramTokens.subarray(this.parts.bigramStarts[lo], this.parts.bigramStarts[lo + 1]);
+    return lo === keys.length || keys[lo] !== bigram ? -1 : lo;
   }
 
   tokenText(token: number): string {
@@ -62,6 +84,6 @@ export class FrozenSegment implements Segment {
 
   /** Bytes of memory its structures take (its records, when in a file, take none). */
   get bytes(): number {
-    return Object.values(this.parts).reduce((n: number, a: ArrayBufferView) => n + a.byteLength, 0);
+    return Object.values(this.parts).reduce((n: number, a: ArrayBufferView | undefined) => n + (a?.byteLength ?? 0), 0);
   }
 }

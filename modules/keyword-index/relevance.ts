@@ -88,8 +88,11 @@ function kindOf(code: number): number {
 
 /** A letter, digit or mark; ASCII is decided by its code (the hot case), the rest by the Unicode classes. */
 function isWordChar(c: string | undefined): boolean {
-  if (c === undefined) return false;
-  const code = c.charCodeAt(0);
+  return c !== undefined && isWordCode(c.charCodeAt(0));
+}
+
+/** `isWordChar` of one UTF-16 code unit (a lone surrogate is not a word character). */
+export function isWordCode(code: number): boolean {
   if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
   return kindOf(code) !== OTHER;
 }
@@ -114,6 +117,37 @@ export function matchQuality(text: string, term: string, at: number, cjk = isCjk
   let to = end;
   while (to < text.length && isWordChar(text[to])) to++;
   const cover = term.length / (to - from);
+  return opensWord ? cover * cover : INSIDE_WORD * cover * cover;
+}
+
+/**
+ * `matchQuality` read from UTF-16 code units, for a frozen segment's token texts without decoding
+ * them: the text is `chars[from..to)`, the occurrence starts at `at` (an index of `chars`) and is
+ * `length` units long; `opens` and `closes` say whether the term's first and last units are word
+ * characters (`isWordCode`). The same steps as `matchQuality`, so the same number.
+ */
+export function matchQualityIn(chars: Uint16Array, from: number, to: number, at: number, length: number, opens: boolean, closes: boolean): number {
+  const end = at + length;
+  const opensWord = !opens || at === from || !isWordCode(chars[at - 1]!);
+  const closesWord = !closes || end === to || !isWordCode(chars[end]!);
+  if (opensWord && closesWord) return 1;
+  let first = at;
+  while (first > from && isWordCode(chars[first - 1]!)) first--;
+  let last = end;
+  while (last < to && isWordCode(chars[last]!)) last++;
+  const cover = length / (last - first);
+  return opensWord ? cover * cover : INSIDE_WORD * cover * cover;
+}
+
+/**
+ * `matchQuality` of a term made of word characters only (`isWordCode`), from where the word around
+ * its occurrence starts (`from`) and ends (`to`): it opens the word where the word starts, and so on.
+ */
+export function matchQualityInWord(at: number, length: number, from: number, to: number): number {
+  const opensWord = at === from;
+  const closesWord = at + length === to;
+  if (opensWord && closesWord) return 1;
+  const cover = length / (to - from);
   return opensWord ? cover * cover : INSIDE_WORD * cover * cover;
 }
 
@@ -150,8 +184,13 @@ export function termScore(termIdf: number, e: { title: number; tags: number; bod
 
 /** `termScore` with its parts as numbers (the embedded engine's inner loop allocates nothing). */
 export function evidenceScore(termIdf: number, title: number, tags: number, body: number, titleLength: number, meanTitle: number, bodyLength: number, meanBody: number): number {
+  return termIdf * evidenceWeight(title, tags, body, titleLength, meanTitle, bodyLength, meanBody);
+}
+
+/** What `evidenceScore` multiplies the idf by: the field groups' saturated evidence, boosted and summed. */
+export function evidenceWeight(title: number, tags: number, body: number, titleLength: number, meanTitle: number, bodyLength: number, meanBody: number): number {
   const g = FIELD_GROUPS;
-  return termIdf * (g.title.boost * saturate(title, titleLength, meanTitle) + g.tags.boost * saturate(tags, 1, 1, 0) + g.body.boost * saturate(body, bodyLength, meanBody));
+  return g.title.boost * saturate(title, titleLength, meanTitle) + g.tags.boost * saturate(tags, 1, 1, 0) + g.body.boost * saturate(body, bodyLength, meanBody);
 }
 
 /** Words in one white-space-delimited token: 1, or one per two characters of Japanese or Chinese. */

@@ -1,5 +1,7 @@
-import { evidenceScore, idf } from './relevance';
+import { kthSmallest } from './order-statistic';
+import { evidenceWeight, idf } from './relevance';
 import { SlotBits } from './slot-bits';
+import { sortByScoreThenTie } from './score-order';
 import type { TermEvidence } from './term-evidence';
 
 /** What the length normalisation of matches needs to know of the live papers (sums and counts). */
@@ -67,8 +69,8 @@ export class ScoredTerm {
   /**
    * The first `atLeast` (or more) of the slots and their scores by score descending, then `tieRank`
    * ascending, kept in that order (it is read in it); `complete` when they are all the slots. Only a
-   * prefix is sorted: the scores at or above a cut, found by a sort of the scores alone (native,
-   * no comparator), so a broad term's walk does not pay for ordering what it never reaches.
+   * prefix is sorted: the scores at or above a cut, found by a selection over the scores alone
+   * (no sort), so a broad term's walk does not pay for ordering what it never reaches.
    */
   ranked(tieRank: Int32Array, atLeast = 0): RankedMatches {
     const known = this.sortedOrder;
@@ -80,13 +82,13 @@ export class ScoredTerm {
     if (want >= n) order = Int32Array.from(slots.keys());
     else {
       // Every score at or above the cut: ties at the cut included, so the prefix is exactly one of the whole order.
-      const cut = Float64Array.from(scores).sort()[n - want]!;
+      const cut = kthSmallest(scores, n - want);
       let count = 0;
       for (let i = 0; i < n; i++) if (scores[i]! >= cut) count++;
       order = new Int32Array(count);
       for (let i = 0, k = 0; i < n; i++) if (scores[i]! >= cut) order[k++] = i;
     }
-    order.sort((a, b) => scores[b]! - scores[a]! || tieRank[slots[a]!]! - tieRank[slots[b]!]!);
+    order = sortByScoreThenTie(order, scores, slots, tieRank);
     const sorted = { ranks: tieRank, slots: new Int32Array(order.length), scores: new Float64Array(order.length), complete: order.length === n };
     for (let i = 0; i < order.length; i++) {
       sorted.slots[i] = slots[order[i]!]!;
@@ -101,28 +103,26 @@ export class ScoredTerm {
   }
 }
 
-/** A term's scores from its evidence in each segment (in slot order), skipping retired slots. */
+/**
+ * A term's scores from its evidence in each segment (in slot order), skipping retired slots: one
+ * pass works out each paper's weight and the term's matching count (for the idf, summed in the same
+ * order as ever), then each weight is multiplied by the idf, as `evidenceScore` does.
+ */
 export function scoreTerm(term: { cjk: boolean; generation: number }, evidence: TermEvidence[], alive: Uint8Array, lengths: LengthColumns, live: LiveLengths): ScoredTerm {
-  let count = 0;
-  let matching = 0;
-  for (const e of evidence) {
-    for (let i = 0; i < e.slots.length; i++) {
-      if (alive[e.slots[i]!] === 0) continue;
-      count++;
-      matching += e.best[i]!;
-    }
-  }
-  const termIdf = idf(matching, live.papers);
+  let total = 0;
+  for (const e of evidence) total += e.slots.length;
   const meanCjk = live.cjkSlots ? live.cjk / live.cjkSlots : 0;
   const meanOther = live.otherSlots ? live.other / live.otherSlots : 0;
   const meanBody = live.papers ? live.body / live.papers : 0;
-  const slots = new Int32Array(count);
-  const scores = new Float64Array(count);
+  let slots = new Int32Array(total);
+  let scores = new Float64Array(total);
   let n = 0;
+  let matching = 0;
   for (const e of evidence) {
     for (let i = 0; i < e.slots.length; i++) {
       const slot = e.slots[i]!;
       if (alive[slot] === 0) continue;
+      matching += e.best[i]!;
       // The title length of the term's script (`titleLengthFor`), without allocating.
       const cjkLength = lengths.titleCjk[slot]!;
       const otherLength = lengths.titleOther[slot]!;
@@ -130,8 +130,14 @@ export function scoreTerm(term: { cjk: boolean; generation: number }, evidence: 
       const titleLength = useCjk ? cjkLength : otherLength;
       const meanTitle = titleLength === 0 ? 1 : useCjk ? meanCjk : meanOther;
       slots[n] = slot;
-      scores[n++] = evidenceScore(termIdf, e.title[i]!, e.tags[i]!, e.body[i]!, titleLength, meanTitle, lengths.bodyWords[slot]!, meanBody);
+      scores[n++] = evidenceWeight(e.title[i]!, e.tags[i]!, e.body[i]!, titleLength, meanTitle, lengths.bodyWords[slot]!, meanBody);
     }
   }
+  if (n < total) {
+    slots = slots.slice(0, n);
+    scores = scores.slice(0, n);
+  }
+  const termIdf = idf(matching, live.papers);
+  for (let i = 0; i < n; i++) scores[i] = termIdf * scores[i]!;
   return new ScoredTerm(term.generation, slots, scores, termIdf);
 }

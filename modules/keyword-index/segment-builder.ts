@@ -2,6 +2,7 @@ import type { Paper } from '../../shared/papers/paper.schema';
 import { FIELD_GROUP_NAMES, type SearchText, titleLengths, tokenWords } from './relevance';
 import { append, asArray, type IdList } from './sorted-ids';
 import { bigramAt, POSTING, type Segment } from './segment';
+import { bigramOccurrences } from './bigram-occurrences';
 import type { SlotLengths } from './slot-columns';
 import type { FrozenParts } from './frozen-segment';
 
@@ -142,7 +143,7 @@ export class SegmentBuilder implements Segment {
     });
     const bigramTokens = new Uint32Array(entries);
     keys.forEach((key, i) => bigramTokens.set(asArray(this.bigrams.get(key | 0)!), bigramStarts[i]));
-    return { tokenStarts, tokenChars, postingStarts, postingSlots, postingMasks, bigramKeys: keys, bigramStarts, bigramTokens };
+    return { tokenStarts, tokenChars, postingStarts, postingSlots, postingMasks, bigramKeys: keys, bigramStarts, bigramTokens, ...bigramOccurrences(tokenStarts, tokenChars, keys, bigramStarts) };
   }
 
   /** Each slot's paper, for the frozen segment's records (undefined for a retired slot). */

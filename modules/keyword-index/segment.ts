@@ -24,6 +24,14 @@ export interface Segment {
   paper(slot: number): Paper | undefined;
 }
 
+/**
+ * What a frozen segment keeps beside each entry of its bigram lists (`bigramCounts`, `bigramFirst`):
+ * how often the bigram occurs in the token, saturating at `countMax`, and where it first does, or
+ * `firstUnknown` from there on. A term's first search reads its occurrences from them instead of
+ * scanning the token's text (a Japanese sentence token is long): see `frozen-term-matches.ts`.
+ */
+export const BIGRAM_ENTRY = { countMax: 0xff, firstUnknown: 0xffff } as const;
+
 /** How a posting's mask packs the field groups (bit i = FIELD_GROUP_NAMES[i]) and the body count (capped). */
 export const POSTING = { groupBits: 3, countMax: 255 } as const;
 
