@@ -94,4 +94,23 @@ describe('MemoryKeywordIndex on disk', () => {
     expect(await reopened.mergeSegments()).toBe(false);
     await Promise.all([index.close(), whole.close(), reopened.close()]);
   });
+
+  it('keeps the terms searched last for the next start, which works them out ahead of its first searches', async () => {
+    const first = new MemoryKeywordIndex({ segmentPapers: 4 });
+    await first.upsert(FIXTURE_PAPERS);
+    await first.checkpoint(dir, AT);
+    const expected = await answers(first);
+    await first.saveRecentTerms(dir);
+    const searched = [...new Set(QUERIES.flatMap((q) => q.terms))];
+    const second = new MemoryKeywordIndex();
+    await second.reopen(dir, AT.database);
+    expect(await second.warmRecentTerms(dir)).toBe(searched.length);
+    expect(await answers(second)).toEqual(expected);
+    // A process that searched nothing leaves the last list as it was.
+    const third = new MemoryKeywordIndex();
+    await third.reopen(dir, AT.database);
+    await third.saveRecentTerms(dir);
+    expect(await new MemoryKeywordIndex().warmRecentTerms(dir)).toBe(searched.length);
+    await Promise.all([first.close(), second.close(), third.close()]);
+  });
 });

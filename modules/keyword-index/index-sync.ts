@@ -164,6 +164,8 @@ export class IndexSync {
     this.follower.halt();
     await this.listener.stop();
     await this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
+    const dir = this.options.snapshotDir;
+    if (dir) await this.index.saveRecentTerms?.(dir).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index: recent terms not saved'));
   }
 
   /** Opens the content saved on disk for this database, if there is a whole one, and catches up from its position. */
@@ -189,11 +191,22 @@ export class IndexSync {
     const lag = await this.follower.lag();
     const caughtUp = lag.changes <= CATCH_UP_BEFORE_SERVING ? await this.follower.catchUp() : undefined;
     if (caughtUp === undefined) void this.follower.catchUp().catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index catch-up failed'));
+    this.warmInBackground(dir);
     this.logger.info(
       { papers: await this.index.count(), caughtUp: caughtUp ?? 0, behind: caughtUp === undefined ? lag.changes : 0, ms: Date.now() - t0 },
       caughtUp === undefined ? 'keyword index reopened from disk; catching up while serving' : 'keyword index reopened from its snapshot and caught up',
     );
     return true;
+  }
+
+  /** After a reopen: the terms the last process searched most recently are worked out while this one serves. */
+  private warmInBackground(dir: string): void {
+    if (!this.index.warmRecentTerms) return;
+    const t0 = Date.now();
+    void this.index
+      .warmRecentTerms(dir)
+      .then((terms) => terms && this.logger.info({ terms, ms: Date.now() - t0 }, 'keyword index: recent terms worked out ahead'))
+      .catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index: recent terms not worked out'));
   }
 
   private async checkpointIfDue(next: LogCursor): Promise<void> {

@@ -4,6 +4,7 @@ import { MemoryIndexState } from './memory-index-state';
 import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-files';
 import { SEGMENT_PAPERS } from './memory-index-state';
 import { mergeCandidates, mergeSegments } from './segment-merge';
+import { readRecentTerms, RECENT_TERMS, saveRecentTerms, warmTerms } from './recent-terms';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -140,6 +141,18 @@ export class MemoryKeywordIndex implements KeywordIndex {
     if (this.state === state && !this.closed && state.replaceSegments(run, merged)) return true;
     merged.records.close();
     return false;
+  }
+
+  /** Saves the terms searched most recently under `dir` (nothing when none was: the last list stays). */
+  async saveRecentTerms(dir: string): Promise<void> {
+    const terms = this.state.recentTerms(RECENT_TERMS);
+    if (terms.length) saveRecentTerms(dir, terms);
+  }
+
+  /** Works out the terms saved under `dir` ahead of their searches, in the background; how many it did. */
+  warmRecentTerms(dir: string): Promise<number> {
+    const state = this.state;
+    return warmTerms(readRecentTerms(dir), (term) => state.warm(term), () => this.closed || this.state !== state);
   }
 
   rankingReady(): boolean {

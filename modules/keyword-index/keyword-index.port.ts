@@ -132,6 +132,13 @@ export interface KeywordIndex {
    * true when it merged (what it merged is saved by the next `checkpoint`).
    */
   mergeSegments?(): Promise<boolean>;
+  /**
+   * A process-local engine's first minute after a restart: `saveRecentTerms` keeps the terms searched
+   * most recently under `dir` (at stop), and `warmRecentTerms` works them out after a reopen, in the
+   * background, so the first searches find them ready; it resolves with how many it did.
+   */
+  saveRecentTerms?(dir: string): Promise<void>;
+  warmRecentTerms?(dir: string): Promise<number>;
   /** Number of indexed papers. */
   count(): Promise<number>;
   /** Throws when the engine cannot be reached (used by readiness checks). */

@@ -136,6 +136,21 @@ export class MemoryIndexState {
     return true;
   }
 
+  /** The terms searched most recently, the latest first (what a restart works out ahead of its searches: `warm`). */
+  recentTerms(limit: number): string[] {
+    const terms: string[] = [];
+    for (const term of this.scored.keys()) {
+      if (terms.length >= limit) break;
+      terms.push(term);
+    }
+    return terms;
+  }
+
+  /** Works out a term's evidence and scores now, so its first search finds them. */
+  warm(term: string): void {
+    if (!this.scored.has(term)) this.scoredTerm(term);
+  }
+
   /** A live slot's paper. */
   paperAt(slot: number): Paper {
     let paper = this.papers.get(slot);
