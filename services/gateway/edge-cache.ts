@@ -115,8 +115,14 @@ function withoutBodyHeaders(headers: readonly string[]): string[] {
   return kept;
 }
 
-/** The chunks in one buffer of its own (not a slice of Node's shared pool, which it would keep alive). */
+/**
+ * The chunks in one buffer of its own (not a slice of Node's shared pool, which it would keep alive).
+ * A body sent as one buffer that already owns its memory whole (a large `Buffer.from`) is kept as it
+ * is: a copy would cost a miss an allocation and a pass over the bytes for nothing.
+ */
 function joined(chunks: readonly Buffer[], size: number): Buffer {
+  const only = chunks.length === 1 ? chunks[0]! : undefined;
+  if (only && only.byteOffset === 0 && only.buffer.byteLength === only.length) return only;
   const body = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const chunk of chunks) at += chunk.copy(body, at);

@@ -6,6 +6,7 @@ import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/
 import { sendProblem } from '../../shared/http/problem-response';
 import { requestId } from '../../shared/http/request-id';
 import { applyPublicCors } from './cors';
+import { plainDispatch } from './plain-dispatch';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
 import { contributionsTo } from '../../shared/runtime/module';
@@ -23,7 +24,9 @@ const STATIC_PREFIX = '/assets/';
  * The public front door. The gateway's policies run on the plain HTTP request, ahead of any
  * routing: request id, access log, CORS, the per-IP limit, then the edge cache. Only what the
  * cache cannot answer reaches express, which serves each public route in this process when its
- * service runs here, or proxies it to where the service runs.
+ * service runs here, or proxies it to where the service runs; the exact paths of plain routes of
+ * services running here (the search) are answered without express when tracing is off
+ * (`plain-dispatch.ts`).
  */
 export function publicDoor(deps: DoorDeps): RequestListener {
   const { config, logger, gateway } = deps;
@@ -36,6 +39,9 @@ export function publicDoor(deps: DoorDeps): RequestListener {
   // The client's address under the same `trust proxy` rule express applies.
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
   const log = accessLog(logger);
+  // The hot routes (the search) skip express: it costs more per request than they do themselves.
+  // Not while tracing: a traced request keeps the express router and handler spans it is documented with.
+  const plain = config.telemetry.otlpEndpoint ? () => false : plainDispatch(deps.local.filter((m) => m.door === 'public'), logger);
 
   /** Returns true when the request was answered here (limited, or served from the edge cache). */
   const answeredAtTheEdge = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -53,7 +59,7 @@ export function publicDoor(deps: DoorDeps): RequestListener {
     const path = (req.url ?? '').split('?')[0]!;
     if (UNLIMITED_PATHS.has(path) || path.startsWith(STATIC_PREFIX)) return void app(req, res);
     answeredAtTheEdge(req, res).then(
-      (answered) => { if (!answered) app(req, res); },
+      (answered) => { if (!answered && !plain(req, res)) app(req, res); },
       (err) => {
         logger.error({ err, request_id: req.requestId }, 'gateway failed');
         if (!res.headersSent) sendProblem(res, internalError());

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { internalError, notFound, PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
 import { databaseUnavailable, isDatabaseUnavailable } from '../errors/database-unavailable';
@@ -34,7 +34,16 @@ export const notFoundHandler: RequestHandler = (req, res) => {
  * request log). Unexpected errors are logged and answered 500 without internals.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+  const answer = errorAnswer(logger);
+  return (err, req, res, _next) => answer(err, req, res, req.path);
+}
+
+/**
+ * `errorHandler` for a plain Node request and response (a route a door calls without express):
+ * `path` is what the log line of an unexpected error names.
+ */
+export function errorAnswer(logger: Logger): (err: unknown, req: IncomingMessage, res: ServerResponse, path: string) => void {
+  return (err, req, res, path) => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -42,13 +51,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ProblemError) return sendProblem(res, err);
     if (isDatabaseUnavailable(err)) return sendProblem(res, databaseUnavailable(err));
     // body-parser and express mark client errors with a 4xx status.
-    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    const marked = err as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown } | null | undefined;
+    const status = typeof marked?.status === 'number' ? marked.status : typeof marked?.statusCode === 'number' ? marked.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = status === 413 ? 'invalid_body' : status === 404 ? 'not_found' : 'invalid_request';
-      return sendProblem(res, new ProblemError(status, code, err.expose && err.message ? String(err.message) : 'The request could not be read.'));
+      return sendProblem(res, new ProblemError(status, code, marked?.expose && marked.message ? String(marked.message) : 'The request could not be read.'));
     }
     // The request log carries the cause; this line adds the stack.
-    logger.error({ err, request_id: req.requestId, path: req.path }, 'unhandled error');
+    logger.error({ err, request_id: req.requestId, path }, 'unhandled error');
     sendProblem(res, internalError().because(err));
   };
 }

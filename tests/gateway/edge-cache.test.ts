@@ -11,6 +11,8 @@ import { describeWithRedis, freshRedisUrl } from '../support/test-redis';
 /** A body with multi-byte characters, sent in pieces: a string, a Buffer, then a string with `end`. */
 const PIECES = ['{"q":"水素 🌏 ', Buffer.from('e\u0301 ＣＯ２', 'utf8'), '"}'];
 const BODY = Buffer.concat(PIECES.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+/** A body sent as one buffer that owns its memory (too large for Node's shared pool), as the search sends its answers. */
+const LARGE = Buffer.from(`{"q":"${'水素 ＣＯ２ '.repeat(4_000)}"}`, 'utf8');
 
 interface Answer {
   status: number;
@@ -47,6 +49,7 @@ async function serverBehind(edge: EdgeCache): Promise<{ port: number; ran: Map<s
         return void res.end('{}');
       }
       res.setHeader('Cache-Control', path === '/private' ? 'private, max-age=60' : 'public, max-age=60, s-maxage=60');
+      if (path === '/large') return void res.end(LARGE);
       if (path === '/binary') {
         res.setHeader('Content-Type', 'application/octet-stream');
         return void res.end(Buffer.from([0xff, 0x00, 0xfe, 0x0a, 0x0a, 0xc3]));
@@ -107,6 +110,15 @@ function edgeCacheSuite(name: string, makeCache: () => Promise<ResponseCache>, d
       expect(hit.headers['x-cache']).toBe('HIT');
       expect([...hit.body]).toEqual([0xff, 0x00, 0xfe, 0x0a, 0x0a, 0xc3]);
       expect(hit.headers['content-type']).toBe('application/octet-stream');
+    });
+
+    it('keeps a body sent as one large buffer byte for byte', async () => {
+      expect((await get(server.port, '/large')).body.equals(LARGE)).toBe(true);
+      await stored(cache, 'GET /large');
+      const hit = await get(server.port, '/large');
+      expect(hit.headers['x-cache']).toBe('HIT');
+      expect(hit.headers['content-length']).toBe(String(LARGE.length));
+      expect(hit.body.equals(LARGE)).toBe(true);
     });
 
     it('keeps only 200 answers marked public with s-maxage, and only for GET', async () => {
