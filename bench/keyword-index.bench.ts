@@ -10,7 +10,7 @@ import { searchPage } from '../modules/keyword-index';
 import { generateDemoPapers } from '../modules/papers/demo/demo-papers';
 import { parsePaperInput } from '../modules/papers/paper-input';
 import { LANGS_FOR_FILTER, parseSearchParams } from '../services/public-search/search-params';
-import type { Paper } from '../shared/papers/paper.schema';
+import { storedAlone, type Paper } from '../shared/papers/paper.schema';
 import { withCleanup } from './support/cleanup';
 import { REAL_PAPERS_FILE } from './support/corpus';
 import { CATEGORIES, MISS_QUERIES, searchPath, type Category, type QuerySpec } from './support/search-queries';
@@ -83,7 +83,7 @@ function corpus(target: number): Paper[] {
   const papers: Paper[] = [];
   const add = (input: unknown) => {
     const parsed = parsePaperInput(input);
-    if (parsed.ok) papers.push({ ...parsed.paper, updated_at: '2026-01-01T00:00:00.000Z' });
+    if (parsed.ok) papers.push(storedAlone(parsed.paper, '2026-01-01T00:00:00.000Z'));
   };
   inputs.forEach(add);
   // The scaling corpus: the real papers, then the demo generator's records up to the target.

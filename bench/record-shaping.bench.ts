@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { generateDemoPapers } from '../modules/papers/demo/demo-papers';
-import type { Paper } from '../shared/papers/paper.schema';
+import { storedAlone, type Paper } from '../shared/papers/paper.schema';
 import { parsePaperInput } from '../modules/papers/paper-input';
 import { codePointLength, truncateText } from '../shared/text/normalize';
 import { ABSTRACT_MAX_CHARS, toPublicPaper, type PublicPaper } from '../shared/papers/public-paper';
@@ -115,7 +115,7 @@ function corpus(): { papers: Paper[]; real: number } {
   inputs.forEach((input, i) => {
     const parsed = parsePaperInput(input);
     if (!parsed.ok) return;
-    papers.push({ ...parsed.paper, updated_at: '2026-01-01T00:00:00.000Z' });
+    papers.push(storedAlone(parsed.paper, '2026-01-01T00:00:00.000Z'));
     if (i < realCount) real++;
   });
   return { papers, real };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { newPaperSchema, type PaperField } from '../../shared/papers/paper.schema';
+import { paperContentSchema, paperDerivedSchema, type PaperContentField } from '../../shared/papers/paper.schema';
 
 /**
  * The `papers` table's content columns, read off the paper schema: a new field in the schema is a
@@ -18,7 +18,8 @@ export function columnType(field: z.ZodType): string {
       // A value normalised on its way in (a URL to its serialisation) is stored as what it was read as.
       return columnType(def.in!);
     case 'array':
-      return `${columnType(def.element!)}[]`;
+      // A list of records (a paper's versions) is kept as JSON; a list of text as a Postgres array.
+      return (def.element!._zod.def as { type: string }).type === 'object' ? 'jsonb' : `${columnType(def.element!)}[]`;
     case 'boolean':
       return 'boolean';
     case 'number':
@@ -33,17 +34,27 @@ export function columnType(field: z.ZodType): string {
 }
 
 export interface PaperColumn {
-  name: PaperField;
+  name: string;
   type: string;
 }
 
-export const PAPER_COLUMNS: readonly PaperColumn[] = Object.entries(newPaperSchema.shape).map(([name, field]) => ({
-  name: name as PaperField,
-  type: columnType(field),
-}));
+const columnsOf = (shape: Record<string, z.ZodType>): PaperColumn[] => Object.entries(shape).map(([name, field]) => ({ name, type: columnType(field) }));
+
+/** The content columns: what a load writes and its content hash covers. */
+export const PAPER_COLUMNS: readonly (PaperColumn & { name: PaperContentField })[] = columnsOf(paperContentSchema.shape) as (PaperColumn & { name: PaperContentField })[];
+
+/** The columns the repository derives from the graph of papers (see `paper-graph.writer.ts`). */
+export const DERIVED_COLUMNS: readonly PaperColumn[] = columnsOf(paperDerivedSchema.shape);
 
 /** How a column is read back: dates as the schema's `YYYY-MM-DD` text, not a JavaScript Date. */
 const selected = (c: PaperColumn) => (c.type === 'date' ? `to_char(${c.name}, 'YYYY-MM-DD') AS ${c.name}` : c.name);
 
 /** The select list of a whole paper (its update time last). */
-export const SELECT_PAPER = [...PAPER_COLUMNS.map(selected), 'updated_at'].join(', ');
+export const SELECT_PAPER = [...PAPER_COLUMNS, ...DERIVED_COLUMNS].map(selected).concat('updated_at').join(', ');
+
+/** The same, for a table aliased `alias` in a join. */
+export const selectPaperAs = (alias: string): string =>
+  [...PAPER_COLUMNS, ...DERIVED_COLUMNS]
+    .map((c) => (c.type === 'date' ? `to_char(${alias}.${c.name}, 'YYYY-MM-DD') AS ${c.name}` : `${alias}.${c.name}`))
+    .concat(`${alias}.updated_at`)
+    .join(', ');

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { describeIssues } from '../../shared/loading/load-records';
 import { newPaperSchema, PAPER_LANGS, type NewPaper, type PaperField, type PaperLang } from '../../shared/papers/paper.schema';
+import { canonicalWorkRef, normalizeDoi, normalizeOpenAlexId } from './work-ref';
+
+export { normalizeDoi };
 
 /**
  * One line of a papers JSON Lines file (`gx load papers`), as in `papers.jsonl`, and what ingest
@@ -36,6 +39,23 @@ type Lenient<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<z.output<S[K
 const lenientShape = <S extends z.ZodRawShape>(shape: S): Lenient<S> =>
   Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, lenientField(field as z.ZodType)])) as Lenient<S>;
 
+/**
+ * A list of works (DOIs or OpenAlex work ids, in any of their usual spellings) in canonical form
+ * (`work-ref.ts`), repeats dropped; an entry that is neither fails the line, naming it.
+ */
+const workRefList = cleanList.transform((values, ctx) => {
+  const out = new Set<string>();
+  for (const value of values) {
+    const canonical = canonicalWorkRef(value);
+    if (canonical) out.add(canonical);
+    else ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is neither a DOI nor an OpenAlex work id` });
+  }
+  return [...out];
+});
+
+/** Crossref's names for versions of one work, read into `same_work_as`. */
+const VERSION_RELATIONS = ['is_preprint_of', 'has_preprint', 'is_version_of', 'has_version'] as const;
+
 export const paperInputSchema = z
   .object({
     ...lenientShape(newPaperSchema.shape),
@@ -43,27 +63,42 @@ export const paperInputSchema = z
     id: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v).trim() || null)),
     // `zh` (Chinese) papers are published as `mul`: their records carry Japanese and English AI titles and summaries.
     lang: z.enum([...PAPER_LANGS, 'zh']).nullish().transform((v): PaperLang | null => (v === 'zh' ? 'mul' : v ?? null)),
+    // `W123`, `openalex:W123` or `https://openalex.org/W123`.
+    openalex_id: z
+      .string()
+      .nullish()
+      .transform((v, ctx) => {
+        if (v == null || v.trim() === '') return null;
+        const id = normalizeOpenAlexId(v);
+        if (!id) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not an OpenAlex work id (W and digits)` });
+        return id;
+      }),
+    references: workRefList,
+    same_work_as: workRefList,
+    ...Object.fromEntries(VERSION_RELATIONS.map((name) => [name, workRefList])),
   })
   .refine((p) => p.title !== null || p.title_ja !== null || p.title_en !== null, {
     message: 'a paper needs at least one of title, title_ja or title_en',
     path: ['title'],
+  })
+  .transform((p) => {
+    const relations = p as typeof p & Record<(typeof VERSION_RELATIONS)[number], string[]>;
+    const sameWork = new Set([...p.same_work_as, ...VERSION_RELATIONS.flatMap((name) => relations[name])]);
+    const { is_preprint_of: _a, has_preprint: _b, is_version_of: _c, has_version: _d, ...rest } = relations;
+    return { ...rest, same_work_as: [...sameWork] };
   });
 
 /** What a caller may hand in: any subset of the paper's fields (the schema says what each accepts). */
-export type PaperInput = { [K in Exclude<keyof NewPaper, 'id' | 'lang'>]?: NewPaper[K] | undefined } & { id?: string | number | null; lang?: PaperLang | 'zh' | null };
+export type PaperInput = { [K in Exclude<keyof NewPaper, 'id' | 'lang'>]?: NewPaper[K] | undefined } & {
+  id?: string | number | null;
+  lang?: PaperLang | 'zh' | null;
+} & { [K in (typeof VERSION_RELATIONS)[number]]?: string[] | null };
 type ParsedInput = z.output<typeof paperInputSchema>;
 
 /** The value when the stored paper's rule for the field accepts it, else null: for sources whose unusable values are dropped rather than failing the paper. */
 export function validOrNull<K extends PaperField>(field: K, value: unknown): NewPaper[K] | null {
   const parsed = newPaperSchema.shape[field].safeParse(value);
   return parsed.success ? (parsed.data as NewPaper[K]) : null;
-}
-
-/** Lower-case DOI without resolver prefix, or null when the value is not a DOI. */
-export function normalizeDoi(value: string | null): string | null {
-  if (!value) return null;
-  const doi = value.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, '').toLowerCase();
-  return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null;
 }
 
 /**

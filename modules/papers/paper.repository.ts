@@ -3,6 +3,8 @@ import type { Database } from '../../shared/db/database';
 import type { NewPaper, Paper } from '../../shared/papers/paper.schema';
 import { PAPER_COLUMNS, SELECT_PAPER } from './paper-columns';
 import { titleKey } from './paper-input';
+import { writeGraph } from './paper-graph.writer';
+import { workKey } from './work-key';
 
 export type { NewPaper };
 
@@ -12,25 +14,37 @@ export interface UpsertOutcome {
   unchanged: number;
 }
 
-/** What an upsert writes: the paper's columns and the two the repository derives (change detection, title dedupe). */
-const WRITTEN = [...PAPER_COLUMNS, { name: 'content_hash', type: 'text' }, { name: 'title_key', type: 'text' }];
+/**
+ * What an upsert writes: the paper's content columns and those the repository derives from the paper
+ * alone (change detection, title dedupe, the key versions are grouped by, how many references it lists).
+ */
+const WRITTEN = [
+  ...PAPER_COLUMNS,
+  { name: 'content_hash', type: 'text' },
+  { name: 'title_key', type: 'text' },
+  { name: 'work_key', type: 'text' },
+  { name: 'references_count', type: 'integer' },
+];
 const WRITTEN_NAMES = WRITTEN.map((c) => c.name).join(', ');
-const UPSERT_SQL = `INSERT INTO papers (${WRITTEN_NAMES})
-       SELECT ${WRITTEN_NAMES}
+// A new paper is a work of its own until the graph writer groups it (same transaction).
+const UPSERT_SQL = `INSERT INTO papers (${WRITTEN_NAMES}, work_id)
+       SELECT ${WRITTEN_NAMES}, id
        FROM jsonb_to_recordset($1::jsonb) AS r(${WRITTEN.map((c) => `${c.name} ${c.type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET
          ${WRITTEN.filter((c) => c.name !== 'id').map((c) => `${c.name} = EXCLUDED.${c.name}`).join(', ')}, updated_at = now()
        WHERE papers.content_hash IS DISTINCT FROM EXCLUDED.content_hash
-       RETURNING (xmax = 0) AS inserted`;
+       RETURNING id, (xmax = 0) AS inserted`;
 
-interface PaperRow extends Omit<Paper, 'updated_at'> {
+interface PaperRow extends Omit<Paper, 'updated_at' | 'created_at'> {
   updated_at: Date;
+  created_at: Date;
 }
 
-const toPaper = (row: PaperRow): Paper => ({ ...row, updated_at: row.updated_at.toISOString() });
+export const toPaper = (row: PaperRow): Paper => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 
 // In the schema's field order, whatever order the object was built in: the same content, the same hash.
-const HASHED = PAPER_COLUMNS.filter((c) => c.name !== 'id').map((c) => c.name);
+// The edges a paper states are content too: a reload with other references is a change.
+const HASHED: (keyof NewPaper)[] = [...PAPER_COLUMNS.filter((c) => c.name !== 'id').map((c) => c.name), 'references', 'same_work_as'];
 
 function contentHash(p: NewPaper): string {
   const content = Object.fromEntries(HASHED.map((name) => [name, p[name]]));
@@ -47,9 +61,15 @@ export class PaperRepository {
    */
   async upsertMany(papers: NewPaper[]): Promise<UpsertOutcome> {
     if (papers.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p), title_key: titleKey(p) }));
+    const rows = papers.map((p) => ({ ...p, content_hash: contentHash(p), title_key: titleKey(p), work_key: workKey(p), references_count: p.references.length }));
     // Indexes learn of the changes from the change log (written by triggers), so only counts come back.
-    const result = await this.db.query<{ inserted: boolean }>(UPSERT_SQL, [JSON.stringify(rows)]);
+    // The graph (edges, citation counts, versions) is kept in step in the same transaction: never half-written.
+    const result = await this.db.transaction(async (client) => {
+      const upserted = await client.query<{ id: string; inserted: boolean }>(UPSERT_SQL, [JSON.stringify(rows)]);
+      const written = new Set(upserted.rows.map((r) => r.id));
+      await writeGraph(client, papers.filter((p) => written.has(p.id)));
+      return upserted;
+    });
     const inserted = result.rows.filter((r) => r.inserted).length;
     return {
       inserted,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paperSchema, type Paper } from '../../shared/papers/paper.schema';
+import { graphFieldsOf, paperSchema, type Paper } from '../../shared/papers/paper.schema';
 import { highlightSchema } from '../../shared/text/highlight';
 
 const score = (description: string) => z.number().nullable().meta({ description });
@@ -32,6 +32,11 @@ export const semanticPaperSchema = z
     shelf: stored.shelf,
     is_peer_reviewed: stored.is_peer_reviewed,
     draft_score: stored.draft_score,
+    cited_by_count: stored.cited_by_count,
+    references_count: stored.references_count,
+    cited_by_corpus_count: stored.cited_by_corpus_count,
+    work_id: stored.work_id,
+    versions: stored.versions,
     vector_score: score('Cosine similarity in vector and hybrid modes; null in keyword mode (and for hybrid hits the vector side did not find).'),
     keyword_score: score(
       "Keyword mode: the keyword relevance model's score. Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
@@ -48,10 +53,15 @@ export type SemanticPaper = z.output<typeof semanticPaperSchema>;
 /** Each field of the record (the fused score is added by hybrid mode), and whether the record computes it. */
 const KEYS: readonly (readonly [string, boolean])[] = Object.keys(semanticPaperSchema.shape)
   .filter((k) => k !== 'fused_score' && k !== 'highlights')
-  .map((k) => [k, ['primary_topic', 'vector_score', 'keyword_score'].includes(k)]);
+  .map((k) => [k, ['primary_topic', 'vector_score', 'keyword_score', 'cited_by_count', 'references_count', 'cited_by_corpus_count', 'work_id', 'versions'].includes(k)]);
 
 export function toSemanticPaper(p: Paper, scores: { vector: number | null; keyword: number | null }): SemanticPaper {
-  const computed: Pick<SemanticPaper, 'primary_topic' | 'vector_score' | 'keyword_score'> = { primary_topic: p.topic, vector_score: scores.vector, keyword_score: scores.keyword };
+  const computed: Pick<SemanticPaper, 'primary_topic' | 'vector_score' | 'keyword_score' | keyof ReturnType<typeof graphFieldsOf>> = {
+    ...graphFieldsOf(p),
+    primary_topic: p.topic,
+    vector_score: scores.vector,
+    keyword_score: scores.keyword,
+  };
   // In the schema's order, which is what a client reads; a stored field under its own name.
   const record: Record<string, unknown> = {};
   for (const [key, own] of KEYS) record[key] = own ? computed[key as keyof typeof computed] : p[key as keyof Paper];

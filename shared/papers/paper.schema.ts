@@ -30,7 +30,22 @@ const orNull = <T extends z.ZodType>(schema: T, description: string) => schema.n
 // Stored as its WHATWG serialisation (punycode host, percent-encoded path): a URI every client accepts.
 const httpUrl = () => z.url({ protocol: /^https?$/ }).overwrite((v) => new URL(v).href);
 
-export const paperSchema = z.object({
+/** A version of the work as another record lists it. */
+export const paperVersionSchema = z
+  .object({
+    id: z.string().meta({ description: 'The other record\'s id.' }),
+    venue_type: z.enum(VENUE_TYPES).nullable().meta({ description: 'Its kind of venue.' }),
+    doi: z.string().nullable().meta({ description: 'Its DOI.' }),
+    year: z.int().nullable().meta({ description: 'Its publication year.' }),
+  })
+  .meta({ id: 'PaperVersion' });
+export type PaperVersion = z.infer<typeof paperVersionSchema>;
+
+/** An OpenAlex work id (`W` and digits), the form the `openalex_id` field and `openalex:` references hold. */
+export const OPENALEX_ID = /^W\d{1,12}$/;
+
+/** The content of a paper: what loads and ingest write, what its content hash covers, one column each. */
+export const paperContentSchema = z.object({
   id: z.string().meta({ description: 'Stable, opaque paper identifier (derived from the paper\'s identity: its DOI when it has one).' }),
   doi: orNull(z.string(), 'Digital Object Identifier (lower-case, without resolver prefix).'),
   title: orNull(z.string(), 'Title in its original language.'),
@@ -57,14 +72,65 @@ export const paperSchema = z.object({
   publication_date: orNull(z.iso.date(), 'Publication date (YYYY-MM-DD).'),
   pdf_url: orNull(httpUrl(), 'Address of the full text as PDF.'),
   cited_by_count: orNull(z.int().min(0), 'How many works cite this paper, as its source counted them when it was last ingested.'),
+  openalex_id: orNull(z.string().regex(OPENALEX_ID), 'OpenAlex work id (`W` and digits).'),
+});
+
+/**
+ * The edges a paper states, as written (DOIs or `openalex:W…` work ids, normalised): kept in tables
+ * of their own (`paper_references`, `paper_version_links`), covered by the content hash, and turned
+ * into the derived fields below.
+ */
+export const paperLinksSchema = z.object({
+  references: z.array(z.string()).meta({ description: 'The works this paper cites: DOIs or `openalex:W…` work ids.' }),
+  same_work_as: z.array(z.string()).meta({ description: 'Other records of the same work as the source relates them (preprint of, has preprint, version of): DOIs or `openalex:W…` work ids.' }),
+});
+
+/** What the repository derives from the graph of all papers and keeps in step with every write. */
+export const paperDerivedSchema = z.object({
+  references_count: z.int().min(0).meta({ description: 'How many references the paper lists, whether or not they are in this corpus.' }),
+  cited_by_corpus_count: z.int().min(0).meta({ description: 'How many papers of this corpus cite this paper.' }),
+  work_id: z.string().meta({ description: 'The work this record is a version of (the smallest id among its versions; its own id when it has none).' }),
+  versions: z.array(paperVersionSchema).meta({ description: 'The other records of the same work (preprint, journal, conference, report), oldest first.' }),
+  created_at: z.iso.datetime().meta({ description: 'ISO 8601 UTC time the record was first added to the corpus.' }),
+});
+
+export const paperSchema = paperContentSchema.extend({
+  ...paperDerivedSchema.shape,
   updated_at: z.iso.datetime().meta({ description: 'ISO 8601 UTC time of the last change to the record.' }),
 });
 
 export type Paper = z.infer<typeof paperSchema>;
 
-/** A paper as written: everything but the update time, which the database sets. */
-export const newPaperSchema = paperSchema.omit({ updated_at: true });
+/** A paper as written: its content and the edges it states; the database and repository set the rest. */
+export const newPaperSchema = paperContentSchema.extend(paperLinksSchema.shape);
 export type NewPaper = z.infer<typeof newPaperSchema>;
 export type PaperField = keyof NewPaper;
+export type PaperContentField = keyof z.infer<typeof paperContentSchema>;
 
 export const isTopicSlug = (v: string): v is TopicSlug => (TOPIC_SLUGS as readonly string[]).includes(v);
+
+/**
+ * The paper a written one is stored as while nothing else in the corpus relates to it: no citing
+ * papers, no other versions, its work its own. (Tests and benchmarks build stored papers with it.)
+ */
+export function storedAlone(paper: NewPaper, updatedAt: string, createdAt = updatedAt): Paper {
+  const { references, same_work_as: _, ...content } = paper;
+  return { ...content, references_count: references.length, cited_by_corpus_count: 0, work_id: paper.id, versions: [], created_at: createdAt, updated_at: updatedAt };
+}
+
+/** The fields a paper record shows of its place in the graph. */
+export type PaperGraphFields = Pick<Paper, 'cited_by_count' | 'references_count' | 'cited_by_corpus_count' | 'work_id' | 'versions'>;
+
+/**
+ * Those fields of a stored paper, defaulted for a paper an index saved before it had them (its
+ * files are reopened, not rebuilt): nothing cited, no other version, its work its own.
+ */
+export function graphFieldsOf(p: Paper): PaperGraphFields {
+  return {
+    cited_by_count: p.cited_by_count ?? null,
+    references_count: p.references_count ?? 0,
+    cited_by_corpus_count: p.cited_by_corpus_count ?? 0,
+    work_id: p.work_id ?? p.id,
+    versions: p.versions ?? [],
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { highlightSchema } from '../text/highlight';
 import { truncateText } from '../text/normalize';
-import { paperSchema, type Paper } from './paper.schema';
+import { graphFieldsOf, paperSchema, type Paper } from './paper.schema';
 
 export const ABSTRACT_MAX_CHARS = 600;
 
@@ -35,6 +35,11 @@ export const publicPaperSchema = z
     tags: stored.tags,
     lang: stored.lang,
     updated_at: stored.updated_at.nullable(),
+    cited_by_count: stored.cited_by_count,
+    references_count: stored.references_count,
+    cited_by_corpus_count: stored.cited_by_corpus_count,
+    work_id: stored.work_id,
+    versions: stored.versions,
     abstract_ja: z
       .string()
       .max(ABSTRACT_MAX_CHARS)
@@ -46,16 +51,19 @@ export const publicPaperSchema = z
 
 export type PublicPaper = z.output<typeof publicPaperSchema>;
 
+const GRAPH_KEYS = ['cited_by_count', 'references_count', 'cited_by_corpus_count', 'work_id', 'versions'];
+
 /** Each field of the record, and whether the record computes it (else it is the stored paper's). */
 const KEYS: readonly (readonly [string, boolean])[] = Object.keys(publicPaperSchema.shape)
   .filter((k) => k !== 'highlights' && k !== 'abstract_ja')
-  .map((k) => [k, ['abstract', 'url', 'citation_url'].includes(k)]);
+  .map((k) => [k, ['abstract', 'url', 'citation_url', ...GRAPH_KEYS].includes(k)]);
 
 export function toPublicPaper(paper: Paper, publicBaseUrl: string): PublicPaper {
   const url = `${publicBaseUrl}/papers/${encodeURIComponent(paper.id)}`;
   // The AI summary (English preferred), else the original abstract; never more than 600 characters.
   const display = paper.ai_summary_en ?? paper.ai_summary_ja ?? paper.abstract;
-  const computed: Pick<PublicPaper, 'abstract' | 'url' | 'citation_url'> = {
+  const computed: Pick<PublicPaper, 'abstract' | 'url' | 'citation_url' | keyof ReturnType<typeof graphFieldsOf>> = {
+    ...graphFieldsOf(paper),
     abstract: display === null ? null : truncateText(display, ABSTRACT_MAX_CHARS),
     url,
     // A DOI may hold characters a URI may not (`<`, `[`, a space): percent-encoded, the link is one a strict client accepts.

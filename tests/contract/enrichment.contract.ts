@@ -1,6 +1,6 @@
 import { SHELVES, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import { EnrichmentError, type RelevanceScorer, type Summariser } from '../../services/ingest-worker/enrich/enrichment.port';
-import { parsedPaper } from '../support/paper-fixtures';
+import { newPaper } from '../support/paper-fixtures';
 
 export interface EnrichmentHarness {
   scorer: RelevanceScorer;
@@ -11,10 +11,10 @@ export interface EnrichmentHarness {
 }
 
 const papers = [
-  parsedPaper({ id: 'h2', title: 'Hydrogen storage in salt caverns', abstract: 'Underground hydrogen storage for Japan.', lang: 'en', year: 2024 }),
-  parsedPaper({ id: 'ja', title_ja: '水素の地下貯蔵', abstract: '水素を岩塩空洞に貯蔵する。', lang: 'ja', year: 2024 }),
-  parsedPaper({ id: 'none', title: 'A survey of medieval poetry', lang: 'en', year: 2020 }),
-].map(({ updated_at: _updated, ...p }) => p);
+  newPaper({ id: 'h2', title: 'Hydrogen storage in salt caverns', abstract: 'Underground hydrogen storage for Japan.', lang: 'en', year: 2024 }),
+  newPaper({ id: 'ja', title_ja: '水素の地下貯蔵', abstract: '水素を岩塩空洞に貯蔵する。', lang: 'ja', year: 2024 }),
+  newPaper({ id: 'none', title: 'A survey of medieval poetry', lang: 'en', year: 2020 }),
+];
 
 /**
  * What every relevance scorer and summariser must do (DESIGN §3): one answer per paper, in order,

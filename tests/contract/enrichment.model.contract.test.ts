@@ -1,7 +1,7 @@
 import { ChatClient } from '../../services/ingest-worker/enrich/chat-client';
 import { ModelScorer, ModelSummariser } from '../../services/ingest-worker/enrich/model-enrichment';
 import { startFakeChatServer } from '../support/fake-chat-server';
-import { storedPaper } from '../support/paper-fixtures';
+import { newPaper } from '../support/paper-fixtures';
 import { enrichmentContract } from './enrichment.contract';
 
 describe('Enrichment contract: a model behind an OpenAI-compatible chat endpoint (a loopback server speaking it)', () => {
@@ -14,7 +14,7 @@ describe('Enrichment contract: a model behind an OpenAI-compatible chat endpoint
   it('asks for answers in strict JSON schemas written from the zod schemas that check them', async () => {
     const server = await startFakeChatServer();
     const chat = new ChatClient({ url: server.url, model: 'fake-model', timeoutMs: 5_000, attempts: 1, backoffMs: 0 });
-    const { updated_at: _updated, ...paper } = storedPaper({ id: 'p_stub', title: 'Hydrogen', lang: 'en' });
+    const paper = newPaper({ id: 'p_stub', title: 'Hydrogen', lang: 'en' });
     await new ModelScorer(chat, 1).score([paper]);
     await server.close();
     const relevance = server.schemas[0]!;

@@ -57,7 +57,7 @@ describe('cursor paging (target all, demo corpus)', () => {
     const pages = await walk({ q: 'hydrogen', limit: '40' }, async () => {
       // New papers (newest of all: they would shift every offset page) and a changed abstract of one further on.
       await loadPapers(recordsAsLines(Array.from({ length: 30 }, (_, i) => paperLine(`cursor-new-${i}`, { title: `Hydrogen cursor study ${i}`, year: 2026 }))), papers);
-      await papers.upsertMany([{ ...updated!, abstract: `${updated!.abstract ?? ''} Revised while a walk was under way.` }]);
+      await papers.upsertMany([{ ...updated!, references: [], same_work_as: [], abstract: `${updated!.abstract ?? ''} Revised while a walk was under way.` }]);
       // A new URL each time: the edge cache keeps an answer for a minute.
       let poll = 0;
       await waitFor('the new papers to be searchable', async () => (await search({ q: 'cursor study', poll: String(poll++) })).body.total === 30);

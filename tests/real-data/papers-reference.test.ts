@@ -4,7 +4,7 @@ import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers } from '../../modules/papers/paper-loader';
 import { parsePaperInput } from '../../modules/papers/paper-input';
 import { PaperRepository } from '../../modules/papers/paper.repository';
-import type { Paper } from '../../shared/papers/paper.schema';
+import { storedAlone, type NewPaper } from '../../shared/papers/paper.schema';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
 import { describeWithReferenceData, referenceFile } from '../support/reference-data';
@@ -22,7 +22,7 @@ describeWithReferenceData('real papers: load and search against a reference comp
   let database: TestDatabase;
   let app: TestProcess;
   let fileRecords: unknown[];
-  let byId: Map<string, Omit<Paper, 'updated_at'>>;
+  let byId: Map<string, NewPaper>;
 
   beforeAll(async () => {
     fileRecords = fs.readFileSync(PAPERS_FILE, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -77,7 +77,7 @@ describeWithReferenceData('real papers: load and search against a reference comp
 
   it.each(QUERIES)('answers %j exactly like the reference computation', async (query) => {
     const res = await request(app.url).get('/api/v1/papers/search').query(query).expect(200);
-    const papers = [...byId.values()].map((p) => ({ ...p, updated_at: '' }));
+    const papers = [...byId.values()].map((p) => storedAlone(p, ''));
     const expected = referenceSearch(papers, {
       terms: splitTerms(query.q!),
       filters: {},

@@ -1,5 +1,5 @@
 import type { Database } from '../../shared/db/database';
-import type { Paper } from '../../shared/papers/paper.schema';
+import { storedAlone, type Paper } from '../../shared/papers/paper.schema';
 import { parsePaperInput, type PaperInput } from '../../modules/papers/paper-input';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
@@ -58,7 +58,7 @@ export const HOSTILE_PAPER: PaperInput = {
 export function storedPaper(input: PaperInput, updatedAt = '2024-05-01T00:00:00.000Z'): Paper {
   const parsed = parsePaperInput(input);
   if (!parsed.ok) throw new Error(`bad fixture: ${parsed.error}`);
-  return { ...parsed.paper, updated_at: updatedAt };
+  return storedAlone(parsed.paper, updatedAt);
 }
 
 export const idOf = (input: PaperInput) => storedPaper(input).id;

@@ -1,5 +1,5 @@
-import { parsePaperInput, type PaperInput } from '../../modules/papers';
-import { newPaperSchema, type Paper } from '../../shared/papers/paper.schema';
+import { parsePaperInput, type NewPaper, type PaperInput } from '../../modules/papers';
+import { paperContentSchema, storedAlone, type Paper } from '../../shared/papers/paper.schema';
 
 /**
  * The one place tests build papers, in the three forms they need: a line to load (`paperLine`), the
@@ -8,11 +8,20 @@ import { newPaperSchema, type Paper } from '../../shared/papers/paper.schema';
  */
 
 const EMPTY = Object.fromEntries(
-  Object.entries(newPaperSchema.shape).map(([name, field]) => [name, (field._zod.def as { type: string }).type === 'array' ? [] : null]),
+  Object.entries(paperContentSchema.shape).map(([name, field]) => [name, (field._zod.def as { type: string }).type === 'array' ? [] : null]),
 ) as unknown as Omit<Paper, 'id' | 'updated_at'>;
 
 /** A stored paper with the id given and every other field empty unless set (tests of what engines build from papers). */
-export const storedPaper = (fields: Partial<Paper> & { id: string }): Paper => ({ ...EMPTY, updated_at: '2024-05-01T00:00:00Z', ...fields });
+export const storedPaper = (fields: Partial<Paper> & { id: string }): Paper => ({
+  ...EMPTY,
+  references_count: 0,
+  cited_by_corpus_count: 0,
+  work_id: fields.id,
+  versions: [],
+  created_at: '2024-05-01T00:00:00Z',
+  updated_at: '2024-05-01T00:00:00Z',
+  ...fields,
+});
 
 /** A line of a papers file (`gx load papers`): an English paper of 2024 titled after its id unless set. */
 export const paperLine = (id: string, fields: PaperInput = {}): PaperInput => ({ id, title: `Paper ${id}`, lang: 'en', year: 2024, ...fields });
@@ -21,5 +30,12 @@ export const paperLine = (id: string, fields: PaperInput = {}): PaperInput => ({
 export function parsedPaper(input: PaperInput, updatedAt = '2026-01-01T00:00:00.000Z'): Paper {
   const parsed = parsePaperInput(input);
   if (!parsed.ok) throw new Error(parsed.error);
-  return { ...parsed.paper, updated_at: updatedAt };
+  return storedAlone(parsed.paper, updatedAt);
+}
+
+/** The paper a line is written as (what loaders and ingest hand the repository and the enrichers). */
+export function newPaper(input: PaperInput): NewPaper {
+  const parsed = parsePaperInput(input);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.paper;
 }
