@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { notFound } from '../../shared/errors/problem';
-import { parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { noQueryParams, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import type { CompanyRepository, JsonPage } from './company.repository';
 import type { CompanySnapshot } from './company-snapshot';
 import { companyPathSchema, industryQuerySchemas, metricSeriesQuerySchema, reportListQuerySchema, reportPathSchema } from './company-params';
@@ -30,6 +30,7 @@ export function companyRoutes(deps: { repository: CompanyRepository; snapshot: C
 
   router.get('/api/v1/companies/:code', async (req, res) => {
     const code = codeOf(req.params);
+    parseQuery(noQueryParams, req.query as RawQuery);
     const company = await repository.getCompany(code);
     if (!company) throw notFound(`No company with securities code ${code}.`);
     sendJson(res, company);
@@ -52,6 +53,7 @@ export function companyRoutes(deps: { repository: CompanyRepository; snapshot: C
 
   router.get('/api/v1/reports/:id', async (req, res) => {
     const id = parsePath(reportPathSchema, { report_id: req.params.id }).report_id;
+    parseQuery(noQueryParams, req.query as RawQuery);
     const report = await repository.getReport(id);
     if (!report) throw notFound(`No report ${id}.`);
     sendJson(res, report);

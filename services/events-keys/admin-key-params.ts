@@ -21,6 +21,7 @@ export const keyPathSchema = z.object({
   id: coded(text().check(rule<string>((v) => KEY_ID.test(v), 'A key id looks like key_ followed by 12 characters.')), 'invalid_id', {
     description: 'Key id: `key_` and 12 letters, digits, `-` or `_`.',
     pattern: KEY_ID.source,
+    example: 'key_3fQ9xLm2Za7W',
   }),
 });
 

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Plan } from '../../modules/api-keys';
 import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
-import { parseBody, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { noQueryParams, parseBody, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { KEY_ACTIONS, keyCreateBodySchema, keyLimitsBodySchema, keyListQuerySchema, keyPathSchema } from './admin-key-params';
 import type { ApiKeyService, KeyAction } from './api-key.service';
 
@@ -28,24 +28,31 @@ export function adminKeyRoutes(service: ApiKeyService): Router {
   });
 
   router.post('/api/v1/admin/keys', ...jsonObjectBody(), async (req, res) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     const { plan, ...rest } = parseBody(keyCreateBodySchema, req.body);
     const { record, token } = await service.create({ plan: plan as Plan, ...rest }, actorOf(req));
     res.status(201).set('Cache-Control', 'no-store').json({ ...record, key: token });
   });
 
   router.get('/api/v1/admin/keys/:id', async (req, res) => {
-    res.json(await service.get(idOf(req.params)));
+    const id = idOf(req.params);
+    parseQuery(noQueryParams, req.query as RawQuery);
+    res.json(await service.get(id));
   });
 
   router.post('/api/v1/admin/keys/:id/:action', async (req, res, next) => {
     const action = req.params.action as KeyAction;
     if (!(KEY_ACTIONS as readonly string[]).includes(action)) return next();
-    const { record, token } = await service.act(idOf(req.params), action, actorOf(req));
+    const id = idOf(req.params);
+    parseQuery(noQueryParams, req.query as RawQuery);
+    const { record, token } = await service.act(id, action, actorOf(req));
     res.set('Cache-Control', 'no-store').json(token ? { ...record, key: token } : record);
   });
 
   router.patch('/api/v1/admin/keys/:id/limits', ...jsonObjectBody(), async (req, res) => {
-    res.json(await service.setLimits(idOf(req.params), parseBody(keyLimitsBodySchema, req.body), actorOf(req)));
+    const id = idOf(req.params);
+    parseQuery(noQueryParams, req.query as RawQuery);
+    res.json(await service.setLimits(id, parseBody(keyLimitsBodySchema, req.body), actorOf(req)));
   });
 
   return router;

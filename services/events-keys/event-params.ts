@@ -239,5 +239,6 @@ export const eventPathSchema = z.object({
   id: coded(text().check(rule<string>((v) => EVENT_ID.test(v), 'An event id is "evt_" followed by 20 letters, digits, "-" or "_".')), 'invalid_id', {
     description: 'Event id: `evt_` and 20 letters, digits, `-` or `_`.',
     pattern: EVENT_ID.source,
+    example: 'evt_Qm9kZS1leGFtcGxlLTEx',
   }),
 });

@@ -3,7 +3,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { ApiCaller } from '../../modules/api-keys';
 import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
-import { parsePath } from '../../shared/http/request-schema';
+import { noQueryParams, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { parseTransitionBody } from './event-bodies';
 import { eventPathSchema, parseListParams } from './event-params';
 import type { IntelligenceEventService } from './event.service';
@@ -33,15 +33,18 @@ export function eventsRoutes(deps: { service: IntelligenceEventService }): Route
   const router = Router();
 
   router.get(BASE, async (req, res) => {
-    const params = parseListParams(req.query as Record<string, unknown>);
+    const params = parseListParams(req.query as RawQuery);
     send(res, 200, await service.list(params, callerOf(req)));
   });
 
   router.get(`${BASE}/:id`, async (req, res) => {
-    send(res, 200, await service.get(parsePath(eventPathSchema, req.params).id, callerOf(req)));
+    const id = parsePath(eventPathSchema, req.params).id;
+    parseQuery(noQueryParams, req.query as RawQuery);
+    send(res, 200, await service.get(id, callerOf(req)));
   });
 
   router.post(BASE, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     const event = await service.record(req.body);
     res.location(`${BASE}/${event.id}`);
     send(res, 201, event);
@@ -49,6 +52,7 @@ export function eventsRoutes(deps: { service: IntelligenceEventService }): Route
 
   router.patch(`${BASE}/:id`, internalOnly, ...jsonObjectBody('16kb'), async (req, res) => {
     const id = parsePath(eventPathSchema, req.params).id;
+    parseQuery(noQueryParams, req.query as RawQuery);
     send(res, 200, await service.transition(id, parseTransitionBody(req.body)));
   });
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { jsonObjectBody } from '../../shared/http/json-body';
+import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import type { ApiKeyService } from './api-key.service';
 import { parseKeyApplication } from './key-application';
 
@@ -7,6 +8,7 @@ import { parseKeyApplication } from './key-application';
 export function keyApplicationRoutes(service: ApiKeyService): Router {
   const router = Router();
   router.post('/api/keys/applications', ...jsonObjectBody('16kb'), async (req, res) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     const { record, token } = await service.apply(parseKeyApplication(req.body));
     res
       .status(201)

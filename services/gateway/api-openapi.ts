@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { BEARER_SCHEME } from '../../shared/openapi/data-api-operation';
 import { cacheControl, headerSet, provenanceHeaders, requestIdHeaders } from '../../shared/openapi/headers';
+import { problemResponse, UNKNOWN_PARAMETER_400 } from '../../shared/openapi/problem';
+import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import type { DoorContribution } from '../../shared/runtime/module';
 
 /** Where the data-API door serves its document, without a key (outside `/api/v1/`). */
@@ -25,7 +27,10 @@ const DESCRIPTION = [
   '',
   '**Errors** are `application/problem+json` (RFC 9457) with a `code` member; each parameter\'s schema names its code (`x-error-code`, and',
   '`x-missing-code` for an absent body field). Query parameters given empty count as absent; one given twice is an error with its own code;',
-  'when several are wrong, the first in the documented order is reported; unknown query parameters are ignored. Requests the HTTP parser',
+  'when several are wrong, the first in the documented order is reported. A query parameter the endpoint does not take (a typo, a filter that',
+  'does not exist) is refused before the others are read: 400 `unknown_parameter`, whose `detail` names it and the accepted ones, also listed in',
+  '`accepted_parameters` (every operation, those that take no query parameters included); the cache-buster `_` is accepted everywhere and',
+  'ignored. A key in the query is refused as `credentials_in_query` before that. Requests the HTTP parser',
   'refuses are answered by the door in the same shape: 414 `uri_too_long`, 431 `headers_too_large`, 400 `malformed_request` or',
   '`missing_host`, 408 `request_timeout`, 417 `expectation_failed`. Unknown paths and methods: 404 `not_found`.',
 ].join('\n');
@@ -55,6 +60,7 @@ export function buildApiOpenApiDocument(contributions: readonly DoorContribution
               headers: headerSet(requestIdHeaders, provenanceHeaders, { 'Cache-Control': cacheControl('public, max-age=300') }),
               content: { 'application/json': { schema: z.object({ openapi: z.literal('3.1.0') }).loose() } },
             },
+            '400': problemResponse(400, 'A query parameter was given (the document takes none).', UNKNOWN_PARAMETER_400, headerSet(requestIdHeaders, provenanceHeaders)),
           },
         },
       },
@@ -70,7 +76,8 @@ export function buildApiOpenApiDocument(contributions: readonly DoorContribution
 /** Serves the document (built once). */
 export function apiOpenApiRoute(contributions: readonly DoorContribution[]): RequestHandler {
   let body: string | undefined;
-  return (_req, res) => {
+  return (req, res) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     body ??= JSON.stringify(buildApiOpenApiDocument(contributions));
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(body);

@@ -5,6 +5,7 @@ import { SITE_NAME } from '../../shared/site-name';
 import { ATOM_CONTENT_TYPE, atomFeed, FEED_SIZE } from './atom-feed';
 import type { PaperSearchService } from './paper-search.service';
 import { parseFeedParams } from './search-params';
+import type { RawQuery } from '../../shared/http/request-schema';
 
 export const FEED_PATH = '/feeds/papers.atom';
 
@@ -16,7 +17,7 @@ export const FEED_PATH = '/feeds/papers.atom';
 export function feedRoutes(deps: { service: PaperSearchService; publicBaseUrl: string }): Router {
   const router = Router();
   router.get(FEED_PATH, async (req, res) => {
-    const params = parseFeedParams(req.query as Record<string, unknown>);
+    const params = parseFeedParams(req.query as RawQuery);
     const query = new URLSearchParams({ q: params.query, ...(params.topic && { topic: params.topic }), ...(params.lang !== 'all' && { lang: params.lang }) }).toString();
     let results;
     try {

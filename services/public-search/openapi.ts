@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
-import { problemResponse, type ErrorCodes } from '../../shared/openapi/problem';
+import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { paperPathSchema } from './paper-record.routes';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
@@ -12,13 +12,13 @@ import { SITE_NAME } from '../../shared/site-name';
 import { FEED_SIZE } from './atom-feed';
 import { FEED_PATH } from './feed.routes';
 
-/** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
 /** The feed takes the search's q, topic and lang: their codes. */
 const feedCodes = (): ErrorCodes => {
   const { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang } = SEARCH_ERROR_CODES;
-  return { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang };
+  return { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang, ...UNKNOWN_PARAMETER_400 };
 };
 
+/** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
 export const SEARCH_ERROR_CODES: ErrorCodes = {
   missing_query: `q is absent, or shorter than ${L.queryMinChars} characters once trimmed`,
   query_too_long: `q is longer than ${L.queryMaxChars} characters`,
@@ -30,6 +30,7 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
   invalid_offset: `offset is negative or not a whole number, or offset + limit exceeds ${L.maxWindow}`,
   invalid_highlight: 'highlight is not true or false',
   ...KEYWORD_PARAM_CODES,
+  ...UNKNOWN_PARAMETER_400,
 };
 
 const FEED_ERROR_CODES = feedCodes();
@@ -65,8 +66,10 @@ const DESCRIPTION = [
   `**Paging.** total counts every match; offset + limit may not exceed ${L.maxWindow}.`,
   '',
   '**Errors** are `application/problem+json` (RFC 9457) with a `code` member; each parameter\'s schema names its code (`x-error-code`).',
-  'Parameters given empty (`topic=`) count as absent; a parameter given twice is an error with that parameter\'s code; when several are wrong,',
-  'the first in the order q, topic, lang, limit, offset is reported. Unknown parameters are ignored.',
+  'A query parameter the endpoint does not take (a typo such as `limt`, a filter that does not exist) is refused before any other check:',
+  '400 `unknown_parameter`, whose `detail` names it and the accepted ones, also listed in `accepted_parameters`; the cache-buster `_` is accepted',
+  'everywhere and ignored. Parameters given empty (`topic=`) count as absent; a parameter given twice is an error with that parameter\'s code;',
+  'when several are wrong, the first in the order q, topic, lang, limit, offset is reported.',
   '',
   '**Caching and fair use.** Successful searches carry `Cache-Control: public, max-age=60, s-maxage=60`; identical requests within 60 seconds',
   'are answered from the gateway\'s cache (`X-Cache: HIT`). Each client IP may send about 60 requests a minute (with a small burst allowance);',
@@ -130,7 +133,7 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
               content: { 'application/json': { schema: publicPaperSchema } },
             },
-            '400': problemResponse(400, 'The id is malformed.', { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"' }, headerSet(door)),
+            '400': problemResponse(400, 'The id is malformed, or a query parameter was given (it takes none).', { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
             '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id' }, headerSet(door)),
             ...doorProblems(),
             '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),

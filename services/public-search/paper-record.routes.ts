@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import { rule, coded, text } from '../../shared/http/param-schemas';
-import { parsePath } from '../../shared/http/request-schema';
+import { noQueryParams, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import type { PaperRepository } from '../../modules/papers';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
@@ -29,6 +29,7 @@ export function paperRecordRoutes(deps: { papers: Pick<PaperRepository, 'findByI
   const router = Router();
   router.get('/api/v1/papers/:id', async (req, res) => {
     const { id } = parsePath(paperPathSchema, req.params);
+    parseQuery(noQueryParams, req.query as RawQuery);
     let paper;
     try {
       [paper] = await deps.papers.findByIds([id]);

@@ -71,7 +71,7 @@ export const searchQuerySchema = z
     ),
   );
 
-/** Validates the query string of `GET /api/v1/papers/search`. Unknown parameters are ignored. */
+/** Validates the query string of `GET /api/v1/papers/search` (an unknown parameter is 400 `unknown_parameter`). */
 export function parseSearchParams(query: RawQuery): SearchParams {
   const p = parseQuery(searchQuerySchema, query);
   return {

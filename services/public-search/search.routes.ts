@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logging/logger';
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 import { jsonBytes, sendJson } from '../../shared/http/json-response';
 import { plainGet } from '../../shared/http/plain-route';
+import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { buildOpenApiDocument } from './openapi';
 import type { PaperSearchService } from './paper-search.service';
 import { parseSearchParams } from './search-params';
@@ -27,7 +28,8 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
     sendJson(req, res, body);
   });
 
-  router.get('/openapi.json', (_req, res) => {
+  router.get('/openapi.json', (req, res) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(openApi);
   });

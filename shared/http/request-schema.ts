@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { badRequest, type ProblemError } from '../errors/problem';
+import { z } from 'zod';
+import { badRequest, ProblemError } from '../errors/problem';
 import { isStorableText } from '../text/storable-text';
 
 /**
@@ -30,12 +30,40 @@ type Def = { type: string; innerType?: Schema; in?: Schema; shape?: Record<strin
 type Schema = { _zod: { def: Def }; meta?: () => Record<string, unknown> | undefined };
 
 /**
- * The query of a request, validated: a parameter given empty (`topic=`) counts as absent, one given
- * twice is an error with its own code, unknown parameters are ignored (the schema strips them).
+ * The conventional cache-buster (`_=1700000000`, as jQuery and many clients add it): accepted by
+ * every endpoint and read by none.
+ */
+export const CACHE_BUSTER = '_';
+
+/** The query schema of an endpoint that takes no query parameters: any parameter is refused. */
+export const noQueryParams = z.object({});
+
+/**
+ * The query of a request, validated: a parameter the schema does not name is refused first (400
+ * `unknown_parameter`, naming it and the accepted ones: a typo such as `limt=5` or a filter that
+ * does not exist must not pass for an unfiltered answer); then a parameter given empty (`topic=`)
+ * counts as absent, one given twice is an error with its own code.
  */
 export function parseQuery<S extends z.ZodType>(schema: S, query: RawQuery): z.output<S> {
-  const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  const accepted = Object.keys(objectShape(schema as unknown as Schema) ?? {});
+  const unknown = Object.keys(query).filter((name) => name !== CACHE_BUSTER && !accepted.includes(name));
+  if (unknown.length > 0) throw unknownParameters(unknown, accepted);
+  const given = Object.fromEntries(Object.entries(query).filter(([name, value]) => value !== '' && name !== CACHE_BUSTER));
   return parse(schema, given, queryMessage);
+}
+
+export const UNKNOWN_PARAMETER = 'unknown_parameter';
+/** How many unknown names a detail spells out, and how much of each: the detail stays short whatever the URL holds. */
+const NAMES_SHOWN = 5;
+const NAME_CHARS = 64;
+
+/** 400 `unknown_parameter`: the names in `detail`, the accepted ones also in `accepted_parameters`. */
+function unknownParameters(unknown: readonly string[], accepted: readonly string[]): ProblemError {
+  const shown = unknown.slice(0, NAMES_SHOWN).map((name) => (name === '' ? '""' : name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS)}…` : name));
+  const names = unknown.length > NAMES_SHOWN ? `${shown.join(', ')} and ${unknown.length - NAMES_SHOWN} more` : shown.join(', ');
+  const verb = unknown.length === 1 ? 'is not a parameter' : 'are not parameters';
+  const takes = accepted.length > 0 ? `accepted: ${accepted.join(', ')}` : 'it takes no query parameters';
+  return new ProblemError(400, UNKNOWN_PARAMETER, `${names} ${verb} of this endpoint; ${takes}.`, { accepted_parameters: [...accepted] });
 }
 
 /** A JSON body (already read by `jsonObjectBody`) or the path parameters, validated. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { headerSet, ipRateLimitHeaders, provenanceHeaders, quotaHeaders, requestIdHeaders, retryAfterHeaders, wwwAuthenticateHeaders } from './headers';
-import { problemResponse, type ErrorCodes } from './problem';
+import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from './problem';
 
 /**
  * One operation of the data-API door, with what the door adds to every route: the Bearer key, its
@@ -30,7 +30,10 @@ export const BEARER_SCHEME = 'bearerAuth';
 
 const door = { ...requestIdHeaders, ...provenanceHeaders };
 
-const DOOR_400: ErrorCodes = { credentials_in_query: 'an API key or other credential was sent in the query string (send it in the Authorization header)' };
+const DOOR_400: ErrorCodes = {
+  credentials_in_query: 'an API key or other credential was sent in the query string (send it in the Authorization header)',
+  ...UNKNOWN_PARAMETER_400,
+};
 const BODY_400: ErrorCodes = {
   invalid_body: 'the body is not JSON, not an object, over 16 KiB, or holds a NUL character or an unpaired surrogate (`field` names it)',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
+import { CACHE_BUSTER, UNKNOWN_PARAMETER } from '../http/request-schema';
 
 /** The error body of both doors (RFC 9457), as `ProblemError.toBody` writes it. */
 export const problemSchema = z
@@ -16,6 +17,10 @@ export const problemSchema = z
     field: z.string().optional().meta({ description: 'On `invalid_body` for text that cannot be stored: the field holding it (`summary.note`).' }),
     from: z.string().optional().meta({ description: "On `invalid_transition`: the event's state." }),
     to: z.string().optional().meta({ description: 'On `invalid_transition`: the state asked for.' }),
+    accepted_parameters: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'On `unknown_parameter`: the query parameters the endpoint takes, in its order (empty when it takes none).' }),
   })
   .meta({ id: 'Problem', description: 'An RFC 9457 problem details object with a `code` member.' });
 
@@ -51,6 +56,14 @@ export function problemResponse(status: number, description: string, codes: Erro
     },
   };
 }
+
+/**
+ * The 400 every endpoint of both doors gives for a query parameter it does not take (see
+ * `parseQuery`): listed in each operation's 400 codes.
+ */
+export const UNKNOWN_PARAMETER_400: ErrorCodes = {
+  [UNKNOWN_PARAMETER]: `a query parameter the endpoint does not take (a typo, a filter that does not exist): \`detail\` names it and the accepted ones, also listed in \`accepted_parameters\`; \`${CACHE_BUSTER}\` (a cache-buster) is accepted everywhere and ignored`,
+};
 
 /** Adds codes to a table, for responses assembled from several sources. */
 export const withCodes = (...tables: ErrorCodes[]): ErrorCodes => Object.assign({}, ...tables);

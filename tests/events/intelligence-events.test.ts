@@ -417,10 +417,16 @@ describe('intelligence events', () => {
       expect(keys(res)).toEqual(['f', 'e', 'd', 'c', 'b']);
     });
 
-    it('ignores empty and unknown parameters', async () => {
-      const res = await list({ event_type: '', status: '', subject_kind: '', subject_id: '', occurred_from: '', occurred_to: '', limit: '', cursor: '', offset: '5', q: 'x' }).expect(200);
+    it('ignores empty parameters and refuses unknown ones', async () => {
+      const res = await list({ event_type: '', status: '', subject_kind: '', subject_id: '', occurred_from: '', occurred_to: '', limit: '', cursor: '' }).expect(200);
       expect(keys(res)).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
       expect(res.body.limit).toBe(50);
+      const refused = await list({ offset: '5', q: 'x' }).expect(400);
+      expect(refused.body).toMatchObject({
+        code: 'unknown_parameter',
+        accepted_parameters: ['event_type', 'status', 'subject_kind', 'subject_id', 'occurred_from', 'occurred_to', 'limit', 'cursor'],
+      });
+      expect(refused.body.detail).toMatch(/^offset, q are not parameters of this endpoint; accepted: event_type, /);
     });
 
     it.each([

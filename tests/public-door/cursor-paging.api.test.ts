@@ -60,7 +60,7 @@ describe('cursor paging (target all, demo corpus)', () => {
       await papers.upsertMany([{ ...updated!, references: [], same_work_as: [], abstract: `${updated!.abstract ?? ''} Revised while a walk was under way.` }]);
       // A new URL each time: the edge cache keeps an answer for a minute.
       let poll = 0;
-      await waitFor('the new papers to be searchable', async () => (await search({ q: 'cursor study', poll: String(poll++) })).body.total === 30);
+      await waitFor('the new papers to be searchable', async () => (await search({ q: 'cursor study', _: String(poll++) })).body.total === 30);
     });
     const ids = pages.flatMap((p) => p.results.map((r) => r.id));
     expect(ids.filter((id) => before.includes(id))).toEqual(before);

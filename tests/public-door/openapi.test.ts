@@ -50,10 +50,16 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents every error code the service can answer, each parameter with its own', () => {
-    expect(codes400(operation).sort()).toEqual(['invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms']);
+    expect(codes400(operation).sort()).toEqual(['invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
     expect(Object.keys(operation.responses)).toEqual(['200', '400', '429', '500', '502', '503']);
+  });
+
+  it('lists unknown_parameter among the 400 codes of every operation', () => {
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(item as Json)) expect([method, path, codes400(op)]).toEqual([method, path, expect.arrayContaining(['unknown_parameter'])]);
+    }
   });
 
   it('documents the CORS, rate-limit and cache headers it sends', () => {
@@ -118,6 +124,11 @@ describe('the data-API OpenAPI document', () => {
         if (status === '429') expect(headers).toContain('Retry-After');
       }
     }
+  });
+
+  it('lists unknown_parameter among the 400 codes of every operation, and accepted_parameters in the problem', () => {
+    for (const { path, method, op } of operations) expect([method, path, codes400(op)]).toEqual([method, path, expect.arrayContaining(['unknown_parameter'])]);
+    expect(doc.components.schemas.Problem.properties.accepted_parameters).toMatchObject({ type: 'array', items: { type: 'string' } });
   });
 
   it('lists the code of every parameter and body field among the codes of its 400 answer', () => {

@@ -178,9 +178,12 @@ describe('public paper search (target all, demo corpus)', () => {
     expect(res.headers['access-control-allow-methods']).toContain('GET');
   });
 
-  it('ignores unknown parameters', async () => {
+  it('refuses unknown parameters, naming them and the accepted ones; accepts the cache-buster _', async () => {
+    const refused = await search({ q: 'hydrogen', foo: 'bar', api_key: 'x' }).expect(400);
+    expect(refused.body).toMatchObject({ code: 'unknown_parameter', accepted_parameters: expect.arrayContaining(['q', 'topic', 'lang', 'limit', 'offset']) });
+    expect(refused.body.detail).toMatch(/^foo, api_key are not parameters of this endpoint; accepted: q, topic, lang, limit, offset, /);
     const a = await search({ q: 'hydrogen' }).expect(200);
-    const b = await search({ q: 'hydrogen', foo: 'bar', api_key: 'x' }).expect(200);
+    const b = await search({ q: 'hydrogen', _: '1700000000' }).expect(200);
     expect(b.body).toEqual(a.body);
   });
 

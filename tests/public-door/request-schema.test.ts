@@ -3,7 +3,7 @@ import { parseSearchParams } from '../../services/public-search/search-params';
 import { parseSemanticParams } from '../../services/semantic-search/semantic-params';
 import { ProblemError } from '../../shared/errors/problem';
 import { bodyField, coded, text, wholeNumber } from '../../shared/http/param-schemas';
-import { parseBody, parseQuery, UNKNOWN_FIELD_CODE } from '../../shared/http/request-schema';
+import { noQueryParams, parseBody, parseQuery, UNKNOWN_FIELD_CODE } from '../../shared/http/request-schema';
 
 /** The adapter between request schemas and problems: codes from metadata, order of fields, the text rule. */
 describe('request schemas', () => {
@@ -56,8 +56,20 @@ describe('request schemas', () => {
       expect(problem(() => parseSearchParams({ q: 'carbon x' })).detail).toContain('"x"');
     });
 
-    it('treats empty parameters as absent, ignores unknown ones and applies the defaults', () => {
-      expect(parseSearchParams({ q: ' 水素 輸送 ', topic: '', lang: '', limit: '', offset: '', other: ['x', 'y'] })).toEqual({
+    it('refuses unknown parameters first, naming them and the accepted ones, and ignores the cache-buster _', () => {
+      const unknown = problem(() => parseSearchParams({ q: 'a', limt: '5', other: '' }));
+      expect(unknown).toMatchObject({ status: 400, code: 'unknown_parameter' });
+      expect(unknown.detail).toMatch(/^limt, other are not parameters of this endpoint; accepted: q, topic, lang, limit, offset, highlight, /);
+      expect(problem(() => parseQuery(noQueryParams, { x: '1' })).detail).toBe('x is not a parameter of this endpoint; it takes no query parameters.');
+      // The detail stays short whatever the URL holds: five names at most, each cut at 64 characters.
+      const many = problem(() => parseQuery(noQueryParams, Object.fromEntries(['a', 'x'.repeat(100), 'b', 'c', 'd', 'e', 'f'].map((k) => [k, '1']))));
+      expect(many.detail).toBe(`a, ${'x'.repeat(64)}…, b, c, d and 2 more are not parameters of this endpoint; it takes no query parameters.`);
+      expect(parseQuery(noQueryParams, { _: '1700000000' })).toEqual({});
+      expect(parseSearchParams({ q: 'ab', _: ['1', '2'] })).toMatchObject({ query: 'ab' });
+    });
+
+    it('treats empty parameters as absent and applies the defaults', () => {
+      expect(parseSearchParams({ q: ' 水素 輸送 ', topic: '', lang: '', limit: '', offset: '' })).toEqual({
         query: ' 水素 輸送 ',
         terms: ['水素', '輸送'],
         topic: null,

@@ -3,6 +3,7 @@ import { Router, type Response } from 'express';
 import type { KeyVerifier } from '../../../modules/api-keys';
 import type { Config } from '../../../shared/config/config';
 import { ProblemError, serviceUnavailable } from '../../../shared/errors/problem';
+import { noQueryParams, parseQuery, type RawQuery } from '../../../shared/http/request-schema';
 import type { Logger } from '../../../shared/logging/logger';
 import type { DoorContribution } from '../../../shared/runtime/module';
 import { PUBLIC_CORS_HEADERS } from '../cors';
@@ -16,7 +17,8 @@ const toolsOf = (contributions: DoorContribution[]) => contributions.flatMap((c)
 
 function llmsTxtRoute(text: string): Router {
   const router = Router();
-  router.get(LLMS_TXT_PATH, (_req, res: Response) => {
+  router.get(LLMS_TXT_PATH, (req, res: Response) => {
+    parseQuery(noQueryParams, req.query as RawQuery);
     res.setHeader('Cache-Control', LLMS_TXT_CACHE_CONTROL);
     res.setHeader('Content-Type', LLMS_TXT_CONTENT_TYPE);
     res.send(text);

@@ -29,7 +29,7 @@ const section = (contributions: readonly DoorContribution[], title: string, conf
   contributions.flatMap((c) => c.llmsTxt?.(config)[title] ?? []);
 
 const ERRORS_SHAPE =
-  'Every error is `application/problem+json` (RFC 9457): `{ "type", "title", "status", "code", "detail", "request_id" }`; `code` is the machine-readable error code. A parameter given empty counts as absent; one given twice is an error with that parameter\'s code; unknown parameters are ignored.';
+  'Every error is `application/problem+json` (RFC 9457): `{ "type", "title", "status", "code", "detail", "request_id" }`; `code` is the machine-readable error code. A query parameter the endpoint does not take is refused, never ignored: 400 `unknown_parameter`, whose `detail` names it and the accepted parameters, also listed in `accepted_parameters` (check the spelling against that list; `_`, a cache-buster, is accepted everywhere and ignored). A parameter given empty counts as absent; one given twice is an error with that parameter\'s code.';
 
 /** The public door's llms.txt: the unauthenticated paper search. */
 export function publicLlmsTxt(config: Config, contributions: readonly DoorContribution[]): string {
@@ -57,7 +57,7 @@ export function publicLlmsTxt(config: Config, contributions: readonly DoorContri
     '',
     '## Errors',
     '',
-    `${ERRORS_SHAPE} Codes: 400 \`missing_query\`, \`query_too_long\`, \`too_many_terms\`, \`term_too_short\`, \`invalid_limit\`, \`invalid_offset\`, \`invalid_topic\`, \`invalid_lang\`; 404 \`not_found\`; 429 \`rate_limit_exceeded\`; 503 \`search_unavailable\` or \`upstream_unavailable\` (retry after \`Retry-After\`).`,
+    `${ERRORS_SHAPE} Codes: 400 \`missing_query\`, \`query_too_long\`, \`too_many_terms\`, \`term_too_short\`, \`invalid_limit\`, \`invalid_offset\`, \`invalid_topic\`, \`invalid_lang\`, \`unknown_parameter\`; 404 \`not_found\`; 429 \`rate_limit_exceeded\`; 503 \`search_unavailable\` or \`upstream_unavailable\` (retry after \`Retry-After\`).`,
     '',
     '## Rate limits and caching',
     '',
@@ -106,7 +106,7 @@ export function apiLlmsTxt(config: Config, contributions: readonly DoorContribut
     '## Errors',
     '',
     `- ${ERRORS_SHAPE}`,
-    '- Codes: 400 `invalid_id`, `missing_query`, `query_too_long`, `invalid_mode`, `invalid_lang`, `invalid_shelf`, `invalid_topic`, `invalid_limit`, `invalid_offset`, `invalid_min_score`, `invalid_industry`, `invalid_type`, `invalid_year`, `invalid_sbt_status`, …; 401/403 as above; 404 `not_found`; 429 `rate_limit_exceeded`; 502 `embedding_failed`; 503 `vector_unavailable`, `ranking_unavailable`, `auth_unavailable`, `database_unavailable`, `upstream_unavailable` (retry after `Retry-After`).',
+    '- Codes: 400 `unknown_parameter`, `credentials_in_query`, `invalid_id`, `missing_query`, `query_too_long`, `invalid_mode`, `invalid_lang`, `invalid_shelf`, `invalid_topic`, `invalid_limit`, `invalid_offset`, `invalid_min_score`, `invalid_industry`, `invalid_type`, `invalid_year`, `invalid_sbt_status`, …; 401/403 as above; 404 `not_found`; 429 `rate_limit_exceeded`; 502 `embedding_failed`; 503 `vector_unavailable`, `ranking_unavailable`, `auth_unavailable`, `database_unavailable`, `upstream_unavailable` (retry after `Retry-After`).',
     '',
     '## Provenance and licence',
     '',
