@@ -211,6 +211,7 @@ function stateFromForm() {
 function go(state) {
   const url = pageUrl(state);
   setLanguageSwitch(state);
+  showActiveFilters(state);
   if (url === window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
 }
