@@ -75,14 +75,12 @@ function listSection(record: PublicPaper, lang: SiteLang, kind: ListKind, headin
   const c = MESSAGES[lang].connections;
   const id = kind.replace('_', '-');
   const path = `/api/v1/papers/${encodeURIComponent(record.id)}/${id}`;
-  const paged = kind !== 'related';
-  // Nothing to fetch when the record says the list is empty.
-  const pager = paged
-    ? `<nav class="pager connections-pager" aria-label="${escapeHtml(c.pagerLabel[kind as 'references'])}" hidden>
-<button type="button" class="pager-button" data-page="previous" hidden>${escapeHtml(c.previous)}<span class="visually-hidden">${escapeHtml(c.pageSuffix[kind as 'references'])}</span></button>
-<button type="button" class="pager-button" data-page="next" hidden>${escapeHtml(c.next)}<span class="visually-hidden">${escapeHtml(c.pageSuffix[kind as 'references'])}</span></button>
-</nav>`
-    : '';
+  // Paged lists have Previous and Next, hidden until the script has a page to go to.
+  const pager = kind === 'related' ? ''
+    : `<nav class="pager connections-pager" aria-label="${escapeHtml(c.pagerLabel[kind])}" hidden>
+<button type="button" class="pager-button" data-page="previous" hidden>${escapeHtml(c.previous)}<span class="visually-hidden">${escapeHtml(c.pageSuffix[kind])}</span></button>
+<button type="button" class="pager-button" data-page="next" hidden>${escapeHtml(c.next)}<span class="visually-hidden">${escapeHtml(c.pageSuffix[kind])}</span></button>
+</nav>`;
   return `<section id="${id}" class="paper-connections" aria-labelledby="${id}-heading" data-kind="${kind}" data-source="${escapeHtml(path)}"${attr('data-total', total)}>
 <h2 id="${id}-heading">${escapeHtml(heading)}${total === null ? '' : ` <span class="count">(${count(lang, total)})</span>`}</h2>
 <p class="connections-intro">${escapeHtml(intro)}</p>
