@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { generateDemoPapers } from '../../modules/papers/demo/demo-papers';
 import { parsePaperInput, type PaperInput } from '../../modules/papers/paper-input';
+import { nameMatches } from '../../shared/text/person-name';
 import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir, watchedPage } from './chromium';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -14,6 +15,9 @@ const demo = generateDemoPapers().map((input) => {
   if (!parsed.ok) throw new Error(parsed.error);
   return { input, id: parsed.paper.id };
 });
+const byDoi = new Map(demo.filter((p) => p.input.doi).map((p) => [p.input.doi!, p]));
+/** The demo papers citing a demo paper. */
+const citing = (p: { input: PaperInput }) => demo.filter((q) => p.input.doi && (q.input.references ?? []).includes(p.input.doi));
 /** How many demo papers cite a demo paper. */
 const citedBy = (p: { input: PaperInput }) => demo.filter((q) => p.input.doi && (q.input.references ?? []).includes(p.input.doi)).length;
 /** The demo's preprints that have a journal version (demo-graph.ts): [preprint, journal article]. */
@@ -215,6 +219,78 @@ describeWithChromium('a paper\'s connections in Chromium (target all, demo corpu
     expect(await axeViolations(p)).toEqual([]);
     await screenshot(p, shots, 'paper-connections-ja-phone');
     await phone.close();
+  });
+
+  // The tests below use the real endpoints: the graph's (`/references`, `/cited-by`), the related
+  // papers' (`/related`) and the search's `author` filter.
+
+  it('reads the lists from the API and pages Cited by forward and back, in Japanese and English', async () => {
+    const citingIds = new Set(citing(showcase).map((p) => p.id));
+    const refs = showcase.input.references!;
+    for (const [context, range] of [[en, (from: number, to: number, total: number) => `${from}–${to} of ${total}`], [ja, (from: number, to: number, total: number) => `${total} 件中 ${from}〜${to} 件目`]] as const) {
+      const p = await newPage(context);
+      await p.goto(`${app.url}/papers/${showcase.id}`);
+      const lang = await p.evaluate('document.documentElement.lang');
+      // References: corpus papers linked to their pages, outside works by their DOIs, in the paper's order.
+      const references = p.locator('#references');
+      await references.locator('.connections-status', { hasText: range(1, refs.length, refs.length) }).waitFor();
+      const hrefs = await references.locator('.connections-list > li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(refs.map((doi) => (byDoi.has(doi) ? `/papers/${byDoi.get(doi)!.id}?hl=${lang}` : `https://doi.org/${doi}`)));
+
+      // Cited by: ten at a time, every one a demo paper citing it, Next and Previous through the cursor.
+      const cited = p.locator('#cited-by');
+      const ids = async () => (await cited.locator('.connection-title').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).map((h) => decodeURIComponent(h!.split('/papers/')[1]!.split('?')[0]!));
+      await cited.locator('.connections-status', { hasText: range(1, 10, citingIds.size) }).waitFor();
+      const first = await ids();
+      // (Chromium names the button by its text and its hidden suffix with a space between.)
+      const previousName = lang === 'ja' ? /^前へ\s?（引用論文）$/ : 'Previous page of citing papers';
+      const nextName = lang === 'ja' ? /^次へ\s?（引用論文）$/ : 'Next page of citing papers';
+      await cited.getByRole('button', { name: nextName }).click();
+      await cited.locator('.connections-status', { hasText: range(11, 20, citingIds.size) }).waitFor();
+      const second = await ids();
+      expect([first.length, second.length]).toEqual([10, 10]);
+      expect(new Set([...first, ...second]).size).toBe(20);
+      for (const id of [...first, ...second]) expect(citingIds).toContain(id);
+      await cited.getByRole('button', { name: previousName }).click();
+      await cited.locator('.connections-status', { hasText: range(1, 10, citingIds.size) }).waitFor();
+      expect(await ids()).toEqual(first);
+
+      // Related papers: other papers of the corpus, linked.
+      const related = p.locator('#related .connection-title');
+      await related.first().waitFor();
+      expect(await related.evaluateAll((as, self) => as.every((a) => !a.getAttribute('href')!.startsWith(`/papers/${self}?`)), showcase.id)).toBe(true);
+      expect(await axeViolations(p)).toEqual([]);
+      await screenshot(p, shots, `paper-connections-live-${lang}-desktop`);
+      await p.close();
+    }
+  });
+
+  it('follows an author link from a paper page to that author\'s papers, accents and case aside', async () => {
+    // A Japanese author written family name first, on a paper of the demo.
+    const paper = demo.find((p) => (p.input.authors ?? []).some((a) => /^長谷川 /.test(a)))!;
+    const name = paper.input.authors!.find((a) => /^長谷川 /.test(a))!;
+    const papersBy = (asked: string) => demo.filter((p) => (p.input.authors ?? []).some((a) => nameMatches(a, asked)));
+    const p = await newPage(ja);
+    await p.goto(`${app.url}/papers/${paper.id}`);
+    await Promise.all([p.waitForURL(/\/\?author=/), p.locator('#paper-authors a', { hasText: name }).click()]);
+    await p.locator('#status', { hasText: '件目を表示しています' }).waitFor();
+    expect(await p.locator('#status').textContent()).toMatch(new RegExp(`^著者「${name}」 に一致する論文は ${papersBy(name).length.toLocaleString('ja')} 件です。`));
+    expect(await p.locator('#active-filters .chip-filter').textContent()).toBe(`著者：${name}×`);
+    for (const meta of await p.locator('#results .paper-meta').all()) {
+      expect((await meta.locator('a.author-link').allTextContents()).some((a) => nameMatches(a, name))).toBe(true);
+    }
+    await screenshot(p, shots, 'search-author-live-ja-desktop');
+    await p.close();
+
+    // An author with a diacritic, asked for without it.
+    const muller = demo.flatMap((q) => q.input.authors ?? []).find((a) => a.endsWith(' Müller'))!;
+    const e = await newPage(en);
+    await e.goto(`${app.url}/?author=muller&hl=en`);
+    await e.locator('#status', { hasText: 'Showing 1–' }).waitFor();
+    expect(await e.locator('#status').textContent()).toMatch(new RegExp(`^${papersBy('muller').length} papers match author “muller”\\.`));
+    expect(papersBy('muller').length).toBeGreaterThan(papersBy(muller).length);
+    expect(await axeViolations(e)).toEqual([]);
+    await e.close();
   });
 
   it('caused no Content-Security-Policy refusal, script error or dialog on any page', () => {
