@@ -1,13 +1,19 @@
 import { toBibtex } from './citation/bibtex';
 import { citationFileName, plainCitation, type CitationSource } from './citation/citation-source';
-import { attr, escapeHtml, httpUrl } from './html-text';
+import { attr, escapeHtml, httpUrl, jsonForScript } from './html-text';
+import { authorsHtml, connectionsHtml, versionsHtml } from './paper-connections.html';
 import { MESSAGES, withLanguage, type SiteLang } from './i18n/site-language';
 import { citationMetaTags, jsonLdScript } from './scholarly-metadata';
 import { sitePage, type AssetUrl } from './site-page.html';
 
 export type { AssetUrl } from './site-page.html';
-/** The page's script and its styles besides site.css (served from `/assets/`): external files, as the CSP allows no inline ones. */
+/**
+ * The page's scripts and its styles besides site.css (served from `/assets/`): external files, as
+ * the CSP allows no inline ones. `paper-page.js` copies citations and finds the way back;
+ * `paper-connections.js` fills the References, Cited by and Related sections from the API.
+ */
 const SCRIPT = 'paper-page.js';
+const CONNECTIONS_SCRIPT = 'paper-connections.js';
 const STYLES = ['paper-page.css'];
 
 /** The downloads of the citation block: path suffix, label, media type and element id (also its `data-testid`). */
@@ -109,14 +115,16 @@ export function renderPaperPage(source: CitationSource, { lang, assetUrl }: Pape
   const m = MESSAGES[lang];
   const p = m.paper;
   const title = record.title ?? record.title_en ?? record.title_ja ?? record.id;
+  const asset = assetUrl ?? ((n: string) => `/assets/${n}`);
   const alternates = CITATION_DOWNLOADS.map((d) => `<link rel="alternate" type="${d.type}" href="/papers/${encodeURIComponent(record.id)}.${d.extension}" title="${d.label}">`).join('\n');
   const head = `<link rel="canonical" href="${escapeHtml(record.url)}">
 ${alternates}
-<script src="${escapeHtml((assetUrl ?? ((n: string) => `/assets/${n}`))(SCRIPT))}" defer></script>
+<script src="${escapeHtml(asset(SCRIPT))}" defer></script>
+<script type="module" src="${escapeHtml(asset(CONNECTIONS_SCRIPT))}"></script>
+<script type="application/json" id="paper-messages">${jsonForScript({ ...m.connections, venueTypes: m.venueTypes })}</script>
 ${citationMetaTags(source)}
 ${jsonLdScript(source)}`;
-  const authors = record.authors.length === 0 ? ''
-    : `<ul id="paper-authors" class="paper-page-authors" data-field="authors">${record.authors.map((a) => `<li class="author">${escapeHtml(a)}</li>`).join('')}</ul>\n`;
+  const authors = authorsHtml(record, lang);
   const tags = record.tags.length === 0 ? null : `<ul class="chips paper-page-tags">${record.tags.map((t) => `<li class="chip tag">${escapeHtml(t)}</li>`).join('')}</ul>`;
   const label = <K extends string>(labels: Record<K, string>, value: K | null) => (value === null ? null : escapeHtml(labels[value] ?? value));
   const facts = [
@@ -140,8 +148,9 @@ ${backLink(lang)}
 <article>
 ${titles(source, lang)}${authors}<dl class="paper-page-facts">
 ${facts}</dl>
-${summaries(source, lang)}</article>
+${versionsHtml(record, lang)}${summaries(source, lang)}</article>
 ${citationBlock(source, lang)}
+${connectionsHtml(record, lang)}
 </main>`;
   const path = `/papers/${encodeURIComponent(record.id)}`;
   return sitePage({ lang, title: `${title} — ${m.siteName}`, head, styles: STYLES, path, demo: paper.source === 'demo', assetUrl }, body);

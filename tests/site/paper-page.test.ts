@@ -152,7 +152,8 @@ describe('paper pages (target all)', () => {
     const id = idOf(HOSTILE_PAPER);
     const { res, html, doc } = await page(id);
     expect(html).not.toMatch(/<script>alert|<img src=x|<b>tag|<i>Venue/i);
-    expect(html.match(/<script\b/g)).toHaveLength(2); // the page's script and the JSON-LD block
+    // The page's two scripts, the JSON-LD block and the connections' strings (data, not script).
+    expect(html.match(/<script\b/g)).toHaveLength(4);
     expect(doc.querySelector('h1')!.text).toBe(HOSTILE_TITLE);
     expect(doc.querySelector('title')!.text).toContain(HOSTILE_TITLE);
     expect(meta(doc, 'citation_title')).toEqual([HOSTILE_TITLE]);

@@ -68,3 +68,45 @@ export async function loadFixtures(db: Database, inputs: PaperInput[]): Promise<
   const report = await loadPapers(recordsAsLines(inputs), new PaperRepository(db));
   if (report.inserted + report.updated !== inputs.length) throw new Error(`fixtures not loaded: ${JSON.stringify(report)}`);
 }
+
+/**
+ * One work in two versions (a preprint and its journal article: the same title and first author, a
+ * year apart, so the papers store groups them), and a paper citing both. The journal article
+ * cites the Japanese fixture and a work outside the corpus, and its source counted its citations.
+ */
+export const PREPRINT_PAPER: PaperInput = {
+  doi: '10.5555/site.preprint',
+  title: 'Transition Bonds and the Cost of Capital',
+  authors: ['長谷川 美咲', 'Jörg Müller'],
+  year: 2020,
+  abstract: 'A preprint on transition bonds.',
+  venue: 'GX Preprints',
+  venue_type: 'preprint',
+  topic: 'transition_finance',
+  tags: ['transition bonds', 'fixturepreprint'],
+  lang: 'en',
+};
+
+export const JOURNAL_PAPER: PaperInput = {
+  ...PREPRINT_PAPER,
+  doi: '10.5555/site.journal',
+  year: 2021,
+  abstract: 'The journal article on transition bonds.',
+  venue: 'Journal of Transition Finance',
+  venue_type: 'journal',
+  tags: ['transition bonds', 'fixturejournal'],
+  cited_by_count: 1234,
+  references: ['10.5555/GX.2024.001', '10.9999/outside.work.1'],
+};
+
+export const CITING_PAPER: PaperInput = {
+  id: 'citing-1',
+  title: 'Who Pays for Transition Bonds',
+  authors: ['Ana García'],
+  year: 2023,
+  venue_type: 'report',
+  topic: 'transition_finance',
+  tags: ['fixtureciting'],
+  lang: 'en',
+  references: ['10.5555/site.journal', '10.5555/site.preprint'],
+};

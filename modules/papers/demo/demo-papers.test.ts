@@ -2,6 +2,9 @@ import { TOPIC_SLUGS, VENUE_TYPES } from '../../../shared/papers/paper.schema';
 import { parsePaperInput, type PaperInput } from '../paper-input';
 import { codePointLength, normalizeText } from '../../../shared/text/normalize';
 import { DEFAULT_DEMO_COUNT, DEMO_MARKERS, generateDemoPapers, TitleRegistry } from './demo-papers';
+import { DEMO_EXTERNAL_DOI_PREFIX } from './demo-graph';
+import { familyName, nameMatches } from '../../../shared/text/person-name';
+import { workKey } from '../work-key';
 
 const papers = generateDemoPapers();
 
@@ -14,12 +17,18 @@ const countBy = <K extends string>(items: readonly PaperInput[], key: (p: PaperI
 /** A title with a series number, what the generator falls back on only beyond its vocabulary. */
 const NUMBERED = / \(Part \d+\)$|（第\d+[報报]）$/;
 
-/** Asserts that no two records share a title in any field, also after NFKC and case folding. */
+/**
+ * Asserts that no two records share a title in any field, also after NFKC and case folding, except
+ * the two versions of one work (a preprint and its journal article, demo-graph.ts), which share all.
+ */
 function expectUniqueTitles(records: readonly PaperInput[]): void {
+  const versions = versionPairs(records);
+  const copies = new Set(versions.map(([, journal]) => journal));
   const repeats = (title: (p: PaperInput) => string | null | undefined) => {
     const seen = new Set<string>();
     const repeated: string[] = [];
     for (const p of records) {
+      if (copies.has(p)) continue;
       const t = title(p) ?? '';
       if (seen.has(t)) repeated.push(`${String(p.id)}: ${t}`);
       seen.add(t);
@@ -32,6 +41,18 @@ function expectUniqueTitles(records: readonly PaperInput[]): void {
     title_en: repeats((p) => p.title_en),
     title_ja: repeats((p) => p.title_ja),
   }).toEqual({ title: [], folded: [], title_en: [], title_ja: [] });
+}
+
+/** The records that repeat an earlier record's title: [the earlier record, the later one]. */
+function versionPairs(records: readonly PaperInput[]): [PaperInput, PaperInput][] {
+  const first = new Map<string, PaperInput>();
+  const pairs: [PaperInput, PaperInput][] = [];
+  for (const p of records) {
+    const earlier = first.get(p.title ?? '');
+    if (earlier) pairs.push([earlier, p]);
+    else first.set(p.title ?? '', p);
+  }
+  return pairs;
 }
 
 /** The fields the public search matches a term against (spec 4.1), folded like the index does. */
@@ -146,8 +167,8 @@ describe('generateDemoPapers', () => {
     expect(lengths.filter((l) => l.n <= 600).length).toBeGreaterThan(papers.length / 2);
   });
 
-  it('varies titles and abstracts between records', () => {
-    expect(new Set(papers.map((p) => p.abstract)).size).toBe(papers.length);
+  it('varies titles and abstracts between records (the journal version of a preprint repeats its abstract)', () => {
+    expect(new Set(papers.map((p) => p.abstract)).size).toBe(papers.length - versionPairs(papers).length);
     for (const p of papers) expect(JSON.stringify(p)).not.toMatch(/\{\w+\}|undefined/);
   });
 
@@ -245,3 +266,93 @@ describe('generateDemoPapers', () => {
     }
   });
 });
+
+describe('the demo corpus\'s connections (demo-graph.ts)', () => {
+  const byDoi = new Map(papers.filter((p) => p.doi).map((p) => [p.doi!, p]));
+  const numberOf = (p: PaperInput) => Number(String(p.id).slice('demo:'.length));
+  /** How many demo papers cite each DOI of the corpus. */
+  const citedBy = new Map<string, number>();
+  for (const p of papers) for (const ref of p.references ?? []) if (byDoi.has(ref)) citedBy.set(ref, (citedBy.get(ref) ?? 0) + 1);
+  const pairs = versionPairs(papers);
+
+  it('cites only demo papers of the corpus or stated outside works, each once, no newer than the citing paper', () => {
+    const problems: string[] = [];
+    for (const p of papers) {
+      const refs = p.references ?? [];
+      if (new Set(refs).size !== refs.length) problems.push(`${String(p.id)} repeats a reference`);
+      for (const ref of refs) {
+        const cited = byDoi.get(ref);
+        if (ref.startsWith(DEMO_EXTERNAL_DOI_PREFIX)) continue;
+        if (!cited) problems.push(`${String(p.id)} cites ${ref}, which is neither a demo paper nor a stated outside work`);
+        else if (numberOf(cited) >= numberOf(p) || cited.year! > p.year!) problems.push(`${String(p.id)} (${p.year}) cites the later ${String(cited.id)} (${cited.year})`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Outside works are shared: several demo papers cite the same one.
+    const outside = papers.flatMap((p) => (p.references ?? []).filter((r) => r.startsWith(DEMO_EXTERNAL_DOI_PREFIX)));
+    expect(outside.length).toBeGreaterThan(papers.length / 2);
+    expect(new Set(outside).size).toBeLessThan(outside.length / 3);
+  });
+
+  it('gives most papers a few references and a few papers many citations', () => {
+    const counts = papers.map((p) => (p.references ?? []).length);
+    const without = counts.filter((n) => n === 0).length;
+    expect(without / papers.length).toBeGreaterThan(0.1);
+    expect(without / papers.length).toBeLessThan(0.4);
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(10);
+    for (const p of papers.filter((r) => r.venue_type === 'dataset')) expect(p.references ?? []).toEqual([]);
+    // A realistic skew: most cited papers are cited once or twice, a few by a tenth of the corpus.
+    const cited = [...citedBy.values()].sort((a, b) => b - a);
+    expect(cited[0]).toBeGreaterThan(papers.length / 10);
+    expect(cited.filter((n) => n >= 40).length).toBeGreaterThanOrEqual(5);
+    expect(cited.filter((n) => n >= 40).length).toBeLessThan(40);
+    expect(cited[Math.floor(cited.length / 2)]).toBeLessThanOrEqual(3);
+  });
+
+  it('holds preprints and their journal articles: the same titles and authors, a year apart, some stating the link', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(10);
+    expect(pairs.length).toBeLessThan(papers.length / 50);
+    for (const [preprint, journal] of pairs) {
+      expect({
+        venue_types: [preprint.venue_type, journal.venue_type],
+        years: journal.year! - preprint.year!,
+        titles: [journal.title_ja, journal.title_en, journal.authors],
+        // The papers store groups the two as one work by this key (or by the stated link).
+        key: workKey(parsed(journal)),
+      }).toEqual({
+        venue_types: ['preprint', 'journal'],
+        years: 1,
+        titles: [preprint.title_ja, preprint.title_en, preprint.authors],
+        key: workKey(parsed(preprint)),
+      });
+      expect(journal.publication_date?.slice(0, 4)).toBe(String(journal.year));
+      expect(journal.references).toEqual(preprint.references);
+      if (journal.has_preprint) expect(journal.has_preprint).toEqual([preprint.doi]);
+    }
+    const stated = pairs.filter(([, journal]) => journal.has_preprint);
+    expect(stated.length).toBeGreaterThan(0);
+    expect(stated.length).toBeLessThan(pairs.length);
+    // At least one well-cited preprint has its journal version: the demo shows versions, references and citations on one page.
+    expect(pairs.some(([preprint]) => (citedBy.get(preprint.doi ?? '') ?? 0) > 20 && (preprint.references ?? []).length > 0)).toBe(true);
+  });
+
+  it('names authors with diacritics, and Japanese authors family name first with a space', () => {
+    const authors = papers.flatMap((p) => p.authors ?? []);
+    const mueller = authors.filter((a) => a.endsWith(' Müller'));
+    expect(mueller.length).toBeGreaterThan(5);
+    expect(nameMatches(mueller[0]!, 'muller')).toBe(true);
+    expect(authors.filter((a) => /[\u00c0-\u024f]/.test(a)).length).toBeGreaterThan(50);
+    const hasegawa = authors.filter((a) => /^長谷川 \p{Script=Han}+$/u.test(a));
+    expect(hasegawa.length).toBeGreaterThan(5);
+    expect(familyName(hasegawa[0]!)).toBe('長谷川');
+    // The same family romanised, given name first, is found by the family name too.
+    expect(authors.filter((a) => a.endsWith(' Hasegawa') && nameMatches(a, 'hasegawa')).length).toBeGreaterThan(5);
+  });
+});
+
+/** An input record as the loader parses it (its lenient fields normalised). */
+function parsed(p: PaperInput) {
+  const result = parsePaperInput(p);
+  if (!result.ok) throw new Error(result.error);
+  return result.paper;
+}

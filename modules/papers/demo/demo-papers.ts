@@ -6,6 +6,7 @@ import {
   TITLE_SERIES_SUFFIXES, TITLE_TEMPLATES, VENUE_FIELDS, VENUE_PREFIXES, ZH_FAMILY, ZH_GIVEN, type SentenceRole, type Tri,
 } from './demo-vocabulary';
 import { TOPIC_VOCAB } from './demo-topic-vocabulary';
+import { DemoGraph, type JournalVenue } from './demo-graph';
 import { mulberry32, recordSeed, type Random } from '../../../shared/random/seeded-random';
 
 /**
@@ -116,9 +117,16 @@ export function generateDemoPapers(options: DemoPaperOptions = {}): PaperInput[]
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const papers: PaperInput[] = new Array(count);
   const titles = new TitleRegistry();
-  for (let i = 0; i < count; i++) papers[i] = generateRecord(i + 1, seed >>> 0, titles);
+  const graph = new DemoGraph(seed >>> 0, journalVenue);
+  for (let i = 0; i < count; i++) papers[i] = graph.add(i + 1, generateRecord(i + 1, seed >>> 0, titles));
   return papers;
 }
+
+/** A journal's name for the journal version of a preprint (demo-graph.ts), labelled like every demo venue. */
+const journalVenue: JournalVenue = (lang, year, rand) => {
+  const pick: Pick = (xs) => xs[floor(rand() * xs.length)];
+  return `${makeVenue('journal', lang === 'ja' ? JA : lang === 'zh' || lang === 'mul' ? ZH : EN, year, rand, pick)} ${DEMO_VENUE_LABEL}`;
+};
 
 /** A title in the three languages, English already title-cased. */
 export type TitleTri = readonly [en: string, ja: string, zh: string];

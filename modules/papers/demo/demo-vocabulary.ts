@@ -219,12 +219,12 @@ export const ZH_GIVEN: readonly (readonly [string, string])[] = [
 ];
 export const EN_GIVEN: readonly string[] = [
   'Emma', 'Liam', 'Olivia', 'Noah', 'Sophie', 'Lucas', 'Hannah', 'Daniel', 'Clara', 'Mateo', 'Amara', 'Jonas', 'Priya',
-  'Samuel', 'Freya', 'Ivan', 'Leila', 'Tomas', 'Grace', 'Omar', 'Ingrid', 'Felix', 'Zara', 'Kwame', 'Elena', 'Ravi',
+  'Samuel', 'Freya', 'Ivan', 'Leila', 'Tomás', 'Grace', 'Omar', 'Ingrid', 'Felix', 'Zoë', 'Kwame', 'Elena', 'Ravi',
 ];
 export const EN_FAMILY: readonly string[] = [
   'Whitfield', 'Okafor', 'Lindqvist', 'Moreau', 'Alvarez', 'Brennan', 'Kowalski', 'Hartmann', 'Fernandes', 'Osei', 'Petrov',
-  'Carver', 'Delacroix', 'Mehta', 'Larsen', 'Novak', 'Quinlan', 'Rossi', 'Haddad', 'Thornton', 'Vasquez', 'Ellison', 'Dubois',
-  'Achterberg', 'Nakagawa', 'Ferreira', 'Marsh', 'Sorensen',
+  'Carver', 'Delacroix', 'Mehta', 'Larsen', 'Novák', 'Quinlan', 'Rossi', 'Haddad', 'Thornton', 'Vásquez', 'Ellison', 'Dubois',
+  'Achterberg', 'Nakagawa', 'Ferreira', 'Müller', 'Sørensen',
 ];
 
 /** Invented publisher words, so no venue collides with a real journal's name. */

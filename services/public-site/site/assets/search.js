@@ -40,6 +40,7 @@ const prevLink = byId('prev');
 const nextLink = byId('next');
 const pageInfo = byId('page-info');
 const feedLink = /** @type {HTMLAnchorElement} */ (byId('feed-link'));
+const activeFilters = byId('active-filters');
 const windowNote = byId('window-note');
 const yearChart = byId('year-chart');
 const yearCaption = byId('year-chart-caption');
@@ -77,6 +78,8 @@ function stateFromUrl() {
   const hl = params.get('hl');
   return {
     q: params.get('q') ?? '',
+    // The papers of one author (`nameMatches` on the server: whole name or family name); a search of its own or a filter of a query.
+    author: (params.get('author') ?? '').trim(),
     topic: params.get('topic') ?? '',
     lang: params.get('lang') ?? '',
     year_from: params.get('year_from') ?? '',
@@ -102,7 +105,9 @@ function feedUrl(state) {
 
 function queryString(state, { forApi = false } = {}) {
   const params = new URLSearchParams();
-  params.set('q', state.q);
+  // An author's papers need no words; without an author an empty query is sent, and the API says what is missing.
+  if (state.q || !state.author) params.set('q', state.q);
+  if (state.author) params.set('author', state.author);
   if (state.topic) params.set('topic', state.topic);
   if (state.lang && state.lang !== 'all') params.set('lang', state.lang);
   for (const name of ['year_from', 'year_to', 'venue_type']) if (state[name]) params.set(name, state[name]);
@@ -143,7 +148,32 @@ function paperHref(url, state) {
 
 /** The language switch: this same search in the other language. */
 function setLanguageSwitch(state) {
-  languageSwitch.href = state.q ? pageUrl({ ...state, hl: OTHER_LANG }) : `/?hl=${OTHER_LANG}`;
+  languageSwitch.href = state.q || state.author ? pageUrl({ ...state, hl: OTHER_LANG }) : `/?hl=${OTHER_LANG}`;
+}
+
+/** The search page of one author's papers, in the reader's chosen language. */
+function authorUrl(name, state) {
+  const params = new URLSearchParams({ author: name });
+  if (state.hl) params.set('hl', state.hl);
+  return `/?${params}`;
+}
+
+/**
+ * The author filter as a chip above the results, with a link that removes it (the same search
+ * without it; the search page itself when nothing else is left).
+ */
+function showActiveFilters(state) {
+  activeFilters.hidden = !state.author;
+  if (!state.author) return activeFilters.replaceChildren();
+  const chip = el('span', 'chip chip-filter');
+  chip.append(el('span', null, t(M.authorChip, { author: state.author })));
+  const remove = el('a', 'chip-remove', '×');
+  remove.href = state.q ? pageUrl({ ...state, author: '', offset: '', cursor: '', page: '' }) : state.hl ? `/?hl=${state.hl}` : '/';
+  remove.setAttribute('aria-label', t(M.removeAuthor, { author: state.author }));
+  remove.title = remove.getAttribute('aria-label') ?? '';
+  remove.addEventListener('click', openInPage);
+  chip.append(remove);
+  activeFilters.replaceChildren(chip);
 }
 
 function fillForm(state) {
@@ -155,12 +185,15 @@ function fillForm(state) {
   venueSelect.value = venueLabels.has(state.venue_type) ? state.venue_type : '';
   sortSelect.value = state.sort === 'newest' ? 'newest' : 'relevance';
   setLanguageSwitch(state);
+  showActiveFilters(state);
 }
 
 /** The search the form describes now (a new search starts at its first page). */
 function stateFromForm() {
   return {
     q: queryInput.value.trim(),
+    // The author filter stays until its chip removes it.
+    author: stateFromUrl().author,
     topic: topicSelect.value,
     lang: langSelect.value,
     year_from: yearFromInput.value.trim(),
@@ -178,6 +211,7 @@ function stateFromForm() {
 function go(state) {
   const url = pageUrl(state);
   setLanguageSwitch(state);
+  showActiveFilters(state);
   if (url === window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
 }
@@ -262,15 +296,23 @@ function titlesOf(paper) {
   return titles.length ? titles : [{ text: M.untitled, lang: UI_LANG, field: '' }];
 }
 
-function filterText(state) {
+/** The search in words for the status line: “the words” (filters), or the filters alone for an author's papers. */
+function searchText(state, query) {
+  const filters = filterParts(state);
+  if (!query) return filters.join(', ');
+  return `“${query}”${filters.length ? ` (${filters.join(', ')})` : ''}`;
+}
+
+function filterParts(state) {
   const parts = [];
+  if (state.author) parts.push(t(M.filterAuthor, { author: state.author }));
   if (topicLabels.has(state.topic)) parts.push(t(M.filterTopic, { topic: topicLabels.get(state.topic) }));
   if (state.lang && state.lang !== 'all' && langLabels.has(state.lang)) parts.push(langLabels.get(state.lang));
   if (state.year_from && state.year_to) parts.push(t(M.filterYears, { from: state.year_from, to: state.year_to }));
   else if (state.year_from) parts.push(t(M.filterYearFrom, { year: state.year_from }));
   else if (state.year_to) parts.push(t(M.filterYearTo, { year: state.year_to }));
   if (venueLabels.has(state.venue_type)) parts.push(venueLabels.get(state.venue_type));
-  return parts.length ? ` (${parts.join(', ')})` : '';
+  return parts;
 }
 
 // ---------------------------------------------------------------------------------- rendering --
@@ -306,11 +348,12 @@ function paperItem(paper, state) {
 
   const meta = el('p', 'paper-meta');
   const authors = Array.isArray(paper.authors) ? paper.authors : [];
+  /** @type {(string | Node)[]} */
   const metaParts = [];
-  if (authors.length) metaParts.push(authors.length > 6 ? t(M.andMore, { list: authors.slice(0, 6).join(', '), n: authors.length - 6 }) : authors.join(', '));
+  if (authors.length) metaParts.push(authorLinks(authors, state));
   if (paper.year) metaParts.push(String(paper.year));
   if (paper.venue) metaParts.push(paper.venue_type ? `${paper.venue} (${venueLabels.get(paper.venue_type) ?? paper.venue_type})` : paper.venue);
-  meta.textContent = metaParts.join(' · ');
+  metaParts.forEach((part, i) => meta.append(...(i > 0 ? [' · ', part] : [part])));
   if (metaParts.length) article.append(meta);
 
   // The summary in the reader's language first: a Japanese reader gets the Japanese summary when
@@ -368,6 +411,31 @@ function paperItem(paper, state) {
 }
 
 /**
+ * The authors, each a link to the search of that author's papers; past six, "and N more".
+ * @param {string[]} authors
+ * @param {ReturnType<typeof stateFromUrl>} state
+ */
+function authorLinks(authors, state) {
+  const span = el('span', 'paper-authors');
+  const shown = authors.slice(0, 6).map((name) => {
+    const a = el('a', 'author-link', name);
+    a.href = authorUrl(name, state);
+    a.title = t(M.authorLinkTitle, { name });
+    a.addEventListener('click', openInPage);
+    return a;
+  });
+  const list = document.createDocumentFragment();
+  shown.forEach((a, i) => list.append(...(i > 0 ? [', ', a] : [a])));
+  if (authors.length <= 6) span.append(list);
+  else {
+    // The catalogue's words around the list ("{list} and {n} more"), the list itself as links.
+    const [before, after] = t(M.andMore, { n: authors.length - 6 }).split('{list}');
+    span.append(before ?? '', list, after ?? '');
+  }
+  return span;
+}
+
+/**
  * The counts of the answer's facets beside the filter options ("Hydrogen (123)"). A filter that is
  * set narrows its own counts to itself, so its options then show their plain labels.
  * @param {ReturnType<typeof stateFromUrl>} state
@@ -395,7 +463,6 @@ function render(state, body) {
   const page = cursorMode ? cursorPage(state) : Math.floor(body.offset / limit) + 1;
   // The position of the page's first record in the whole match set.
   const offset = cursorMode ? (page - 1) * limit : body.offset;
-  const filters = filterText(state);
   errorBox.replaceChildren();
   markInvalid(null);
   list.replaceChildren(...results.map((paper) => paperItem(paper, state)));
@@ -403,7 +470,7 @@ function render(state, body) {
   showCounts(state, body.facets, total);
   showYears(state, body.facets);
 
-  const shown = `“${query}”${filters}`;
+  const shown = searchText(state, query || state.q);
   const range = { from: numbers.format(offset + 1), to: numbers.format(offset + count), total: numbers.format(total) };
   const matches = total === 1 ? t(M.matchesOne, { shown }) : t(M.matchesMany, { shown, total: numbers.format(total) });
   if (total === 0) {
@@ -421,7 +488,9 @@ function render(state, body) {
   const reachable = cursorMode ? total : Math.min(total, MAX_WINDOW);
   const pages = Math.max(1, Math.ceil(reachable / limit));
   pageInfo.textContent = count > 0 ? t(M.pageInfo, { page: numbers.format(page), pages: numbers.format(pages) }) : '';
+  // The feed follows words (and topic, language): not an author's papers.
   feedLink.href = feedUrl(state);
+  /** @type {HTMLElement} */ (feedLink.parentElement).hidden = !state.q || Boolean(state.author);
   if (cursorMode) {
     // A cursor goes forward only: the way back is the pages this tab came through (see `openInPage`),
     // else (a page opened from a link) the first page.
@@ -434,7 +503,7 @@ function render(state, body) {
     setPagerLink(nextLink, offset + limit < reachable ? pageUrl({ ...state, offset: String(offset + limit) }) : null);
   }
   showWindowEnd(state, !cursorMode && total > MAX_WINDOW && offset + limit >= reachable, total);
-  document.title = `${query} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
+  document.title = `${query || state.author} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
 }
 
 /**
@@ -618,7 +687,8 @@ function clearResults() {
 function showUrlState() {
   const state = stateFromUrl();
   fillForm(state);
-  if (new URLSearchParams(window.location.search).has('q')) search(state);
+  const params = new URLSearchParams(window.location.search);
+  if (params.has('q') || state.author) search(state);
   else clearResults();
 }
 
