@@ -111,6 +111,12 @@ describe('filterQueries: year range and venue type', () => {
   });
 });
 
+describe('filterQueries: since', () => {
+  it('filters by a lower bound on created_at (a date field), inclusive', () => {
+    expect(filterQueries({ addedSince: '2025-06-01T12:00:00.000Z' })).toEqual([{ range: { created_at: { gte: '2025-06-01T12:00:00.000Z' } } }]);
+  });
+});
+
 describe('newest first and facets', () => {
   it('sorts by the tie order alone for newest, by score then ties for relevance', () => {
     expect(sortOrder('newest')).toEqual([{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }]);
@@ -191,6 +197,7 @@ describe('paperDocument', () => {
       venue_type: null,
       shelf: null,
       draft_score: null,
+      created_at: '2024-05-01T00:00:00Z',
       title: ['co2排出量の推計', 'co2 emission estimates'],
       tags: ['scope3', 'scope3'],
       body: ['hydrogen'],
@@ -232,8 +239,8 @@ describe('infra/elasticsearch/papers-index.json', () => {
   const { analysis } = definition.settings;
 
   it('carries its mapping version, raised from the unversioned first release', () => {
-    // 3: venue_type became a filter and a facet.
-    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(3);
+    // 3: venue_type became a filter and a facet. 4: author_keys, created_at, citations_known, work_id and venue_rank (author, since, sort=cited_by, collapse=versions).
+    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(4);
   });
 
   it('maps every field group as a wildcard field, for substring matching of any length', () => {

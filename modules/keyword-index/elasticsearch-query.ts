@@ -39,6 +39,8 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
   venue_type: Paper['venue_type'];
   shelf: Paper['shelf'];
   draft_score: Paper['draft_score'];
+  /** When the record was first added to the corpus (the `since` filter); null for a record saved before it had one. */
+  created_at: string | null;
   paper: Paper;
 }
 
@@ -64,6 +66,7 @@ export function paperDocument(paper: Paper): PaperDocument {
     venue_type: paper.venue_type,
     shelf: paper.shelf,
     draft_score: paper.draft_score,
+    created_at: paper.created_at ?? null,
     ...text,
     ...words,
     ranked_title: title,
@@ -93,6 +96,8 @@ export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDs
   if (filters.minDraftScore !== undefined && filters.minDraftScore > 0) out.push({ range: { draft_score: { gte: filters.minDraftScore } } });
   if (filters.yearFrom !== undefined || filters.yearTo !== undefined) out.push({ range: { year: { ...(filters.yearFrom !== undefined && { gte: filters.yearFrom }), ...(filters.yearTo !== undefined && { lte: filters.yearTo }) } } });
   if (filters.venueType !== undefined) out.push({ term: { venue_type: filters.venueType } });
+  // A document without created_at fails a range on it, as a missing value does in the embedded engine.
+  if (filters.addedSince !== undefined) out.push({ range: { created_at: { gte: filters.addedSince } } });
   return out;
 }
 

@@ -7,9 +7,20 @@ import { readSections, writeSections } from './section-file';
 import { SlotColumns, type ColumnSlice } from './slot-columns';
 import type { IndexCheckpoint } from './keyword-index.port';
 
+/**
+ * The version of the files' layout. A manifest of another version is not reopened: the index is
+ * built again from the papers table, as on a first start. 3 added, per slot, `created_at` (the
+ * `since` filter), the citation count `sort=cited_by` orders by and the work a record is a version of
+ * (`collapse=versions`), and per segment the authors' name keys (the `author` filter). Files of
+ * version 2 lack them, and so do the records they saved (no `created_at`, no counts, no work): the
+ * release that brought these fields rewrote every paper row anyway (migration 014 sets `work_id`),
+ * so catching up would have replaced every record; a build from the table costs about the same and
+ * leaves no segment without the new structures.
+ */
+export const INDEX_FILES_FORMAT = 3;
 
 interface ManifestMeta extends IndexCheckpoint {
-  gx_keyword_index: 2;
+  gx_keyword_index: typeof INDEX_FILES_FORMAT;
   slotCount: number;
   segments: { id: string; start: number; end: number }[];
   codes: ReturnType<SlotColumns['codeTables']>;
@@ -24,7 +35,7 @@ interface SegmentMeta {
 const MANIFEST = 'manifest.bin';
 const segmentFile = (dir: string, id: string) => path.join(dir, `segment-${id}.bin`);
 const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens', 'bigramCounts', 'bigramFirst', 'wordLists', 'wordEntries', 'wordOccurrences'] as const;
-const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther'] as const;
+const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther', 'created'] as const;
 
 /**
  * The embedded keyword index on disk, under one directory: a file per frozen segment (its
@@ -87,7 +98,7 @@ async function writeManifest(
   options: { keepUnnamed?: boolean } = {},
 ): Promise<void> {
   const meta: ManifestMeta = {
-    gx_keyword_index: 2,
+    gx_keyword_index: INDEX_FILES_FORMAT,
     ...at,
     slotCount: slots.alive.length,
     segments: segments.map(({ id, start, end }) => ({ id, start, end })),
@@ -104,7 +115,7 @@ async function writeManifest(
 export function openCheckpoint(dir: string, database: string, segmentPapers?: number): { state: MemoryIndexState; at: IndexCheckpoint } | undefined {
   const manifest = readSections<ManifestMeta>(path.join(dir, MANIFEST));
   const meta = manifest?.meta;
-  if (!meta || meta.gx_keyword_index !== 2 || meta.database !== database || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '')) return undefined;
+  if (!meta || meta.gx_keyword_index !== INDEX_FILES_FORMAT || meta.database !== database || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '')) return undefined;
   const alive = manifest.sections.alive as Uint8Array;
   const columns = new SlotColumns(meta.codes);
   columns.ensure(meta.slotCount);

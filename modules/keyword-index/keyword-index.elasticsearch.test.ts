@@ -178,7 +178,7 @@ describe('upsert and remove', () => {
     const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
     const failure = index.upsert([paper('p1')]);
     await expect(failure).rejects.toThrow(IndexMappingVersionError);
-    await expect(failure).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 3: run gx reindex');
+    await expect(failure).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 4: run gx reindex');
     expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
@@ -214,7 +214,7 @@ describe('upsert and remove', () => {
 
   it('removes nothing from an index of an older mapping either: the indexer waits for the reindex, setting nothing aside', async () => {
     const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
-    await expect(index.remove(['p1'])).rejects.toThrow(/has mapping version 1, this release needs 3: run gx reindex/);
+    await expect(index.remove(['p1'])).rejects.toThrow(/has mapping version 1, this release needs 4: run gx reindex/);
     expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
@@ -445,9 +445,9 @@ describe('count, ping', () => {
   it('is not ready while the alias serves an index of another mapping version, and says what to run', async () => {
     let served = firstReleaseMapping;
     const { index } = await setUp(() => served);
-    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 3: run gx reindex');
-    served = servedMapping('gx-papers-v4', { _meta: { mapping_version: 4 } });
-    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v4 has mapping version 4, this release needs 3: run gx reindex');
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 4: run gx reindex');
+    served = servedMapping('gx-papers-v5', { _meta: { mapping_version: 5 } });
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v5 has mapping version 5, this release needs 4: run gx reindex');
     // Once the indexer has rebuilt it, the next probe passes without a restart.
     served = servedMapping();
     await expect(index.ping()).resolves.toBeUndefined();

@@ -53,6 +53,11 @@ export interface KeywordFilters {
   yearFrom?: number;
   yearTo?: number;
   venueType?: VenueType;
+  /**
+   * Papers first added to the corpus at or after this instant (ISO 8601, compared with `created_at`
+   * to the millisecond). A paper without a `created_at` (a record saved before it existed) fails it.
+   */
+  addedSince?: string;
 }
 
 /** A question for ranked retrieval: any of its words may match; the best papers come first. */

@@ -211,9 +211,10 @@ export class MemoryIndexState {
    */
   rank(query: string, filters: KeywordFilters, limit: number): RankedSlot[] {
     if (!this.ranked || !this.rankingReady) throw new Error('ranked retrieval is not ready');
-    const accept = this.columns.filter(filters);
+    // The same slots a keyword search's filters admit (every filter, the author's too), kept for the generation.
+    const accept = this.filterBits(filters);
     const alive = this.columns.alive;
-    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept(slot)), limit, this.tieRank());
+    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept.has(slot)), limit, this.tieRank());
   }
 
   /** Releases what the frozen segments hold open (their files). */

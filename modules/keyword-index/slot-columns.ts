@@ -1,7 +1,7 @@
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
 import { orderFacet } from './facet-counts';
-import { hasFilters } from './relevance';
+import { hasFilters, instantMs } from './relevance';
 import { ValueCodes } from './value-codes';
 
 /** The year column's value for a paper without one. */
@@ -27,6 +27,8 @@ export interface ColumnSlice {
   bodyWords: Uint32Array;
   titleCjk: Float64Array;
   titleOther: Float64Array;
+  /** When the paper was first added to the corpus (`created_at`), in ms since the epoch; NaN when unknown. */
+  created: Float64Array;
 }
 
 /**
@@ -77,6 +79,7 @@ export class SlotColumns {
     c.bodyWords[slot] = lengths.bodyWords;
     c.titleCjk[slot] = lengths.titleCjk;
     c.titleOther[slot] = lengths.titleOther;
+    c.created[slot] = instantMs(paper.created_at);
     this.ids[slot] = paper.id;
     this.alive[slot] = 1;
     this.ranksStale = true;
@@ -113,6 +116,7 @@ export class SlotColumns {
     const venue = f.venueType === undefined ? undefined : this.codes.venue_type.find(f.venueType);
     const minDraft = f.minDraftScore !== undefined && f.minDraftScore > 0 ? f.minDraftScore : undefined;
     const { yearFrom, yearTo } = f;
+    const since = f.addedSince === undefined ? undefined : instantMs(f.addedSince);
     // Same meaning as `passesFilters`: a missing value (code 0, NO_YEAR, NaN) fails any bound on it.
     return (slot) =>
       (topic === undefined || c.topic[slot] === topic) &&
@@ -121,7 +125,8 @@ export class SlotColumns {
       (minDraft === undefined || c.draft[slot]! >= minDraft) &&
       (yearFrom === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! >= yearFrom)) &&
       (yearTo === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! <= yearTo)) &&
-      (venue === undefined || c.venue_type[slot] === venue);
+      (venue === undefined || c.venue_type[slot] === venue) &&
+      (since === undefined || c.created[slot]! >= since);
   }
 
   /** The facets of `countFacets` over some slots, from the columns. */
@@ -190,5 +195,6 @@ function emptySlice(size: number): ColumnSlice {
     bodyWords: new Uint32Array(size),
     titleCjk: new Float64Array(size),
     titleOther: new Float64Array(size),
+    created: new Float64Array(size),
   };
 }

@@ -3,7 +3,7 @@ import { countFacets } from '../../modules/keyword-index/facet-counts';
 import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
 import { referenceSearch } from '../support/reference-search';
-import { CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
+import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
 
 async function* batches<T>(items: T[], size = 4): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -214,6 +214,39 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
     const [p1, p2, all] = await Promise.all([q(0, 2), q(2, 2), q(0, 4)]);
     expect([...p1.hits, ...p2.hits].map((h) => h.paper.id)).toEqual(all.hits.map((h) => h.paper.id));
     expect(p1.total).toBe(all.total);
+  });
+
+  describe('connected papers: since', () => {
+    const ALL_PAPERS = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS];
+    const ids = (...names: string[]) => names.map(fixtureId).sort();
+    const found = async (query: KeywordQuery) => (await index.search(query)).hits.map((h) => h.paper.id).sort();
+    const adaptation = (filters: KeywordFilters = {}, extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms: ['adaptation'], filters, offset: 0, limit: ALL, ...extra });
+
+    beforeAll(async () => {
+      await index.upsert(CONNECTED_PAPERS);
+      await index.prepareRanking?.();
+    });
+    afterAll(async () => {
+      await index.remove(CONNECTED_PAPERS.map((p) => p.id));
+    });
+
+    it('since: only papers first added at or after the instant, the bound itself included; a paper without created_at never', async () => {
+      expect(await found(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }))).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+      // The same instant written with an offset.
+      expect(await found(adaptation({ addedSince: '2025-06-01T21:00:00+09:00' }))).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+      expect(await found(adaptation({ addedSince: '2025-06-01T11:59:59.999Z' }))).toEqual(ids('c03', 'c04', 'c05', 'c06', 'c07'));
+      expect(await found(adaptation({ addedSince: '1970-01-01T00:00:00.000Z' }))).not.toContain(fixtureId('c08'));
+      expect((await index.search(adaptation({ addedSince: '2030-01-01T00:00:00.000Z' }))).total).toBe(0);
+      const query = adaptation({ addedSince: '2025-03-01T00:00:00.000Z', langs: ['en'] });
+      const result = await index.search(query);
+      expect(result.total).toBe(referenceSearch(ALL_PAPERS, query).total);
+      expect(await found(query)).toEqual([...referenceSearch(ALL_PAPERS, query).ids].sort());
+    });
+
+    it('rank honours since like the other filters', async () => {
+      const hits = await index.rank({ text: 'adaptation pathways', filters: { addedSince: '2025-06-01T12:00:00.000Z' }, limit: 50 });
+      expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+    });
   });
 
   describe('writes', () => {

@@ -147,9 +147,12 @@ export class ElasticsearchSemantics {
       return (values as unknown[]).includes(value(name)) ? 1 : null;
     }
     if (q.range) {
-      const [name, bounds] = Object.entries(q.range)[0]! as [string, { gte?: number }];
-      const v = value(name);
-      return typeof v === 'number' && (bounds.gte === undefined || v >= bounds.gte) ? 1 : null;
+      const [name, bounds] = Object.entries(q.range)[0]! as [string, { gte?: number | string; lte?: number | string }];
+      // A date field compares instants (its values and bounds as ISO 8601 text), a numeric one numbers.
+      const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && this.properties()[name]?.type === 'date' ? Date.parse(v) : Number.NaN);
+      const v = asNumber(value(name));
+      if (Number.isNaN(v)) return null;
+      return (bounds.gte === undefined || v >= asNumber(bounds.gte)) && (bounds.lte === undefined || v <= asNumber(bounds.lte)) ? 1 : null;
     }
     if (q.term) {
       const [name, spec] = Object.entries(q.term)[0]!;

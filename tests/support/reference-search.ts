@@ -21,7 +21,7 @@ import type { Paper } from '../../shared/papers/paper.schema';
  * match and `total` (every engine), and the order and scores the embedded engine must give.
  */
 export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: number; ids: string[]; scores: number[]; matches: Paper[] } {
-  const { topic, langs, shelf, minDraftScore, yearFrom, yearTo, venueType } = query.filters;
+  const { topic, langs, shelf, minDraftScore, yearFrom, yearTo, venueType, addedSince } = query.filters;
   const texts = new Map(papers.map((p) => [p.id, searchTextOf(p)]));
   const holds = (text: SearchText, term: string) => FIELD_GROUP_NAMES.some((g) => text[g].some((v) => v.includes(term)));
   const bestIn = (text: SearchText, term: string) => Math.max(0, ...FIELD_GROUP_NAMES.flatMap((g) => text[g].map((v) => occurrences(v, term).best)));
@@ -39,6 +39,8 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
     .filter((p) => (shelf === undefined || p.shelf === shelf) && (minDraftScore === undefined || minDraftScore <= 0 || (p.draft_score ?? -1) >= minDraftScore))
     .filter((p) => (yearFrom === undefined || (p.year ?? -Infinity) >= yearFrom) && (yearTo === undefined || (p.year ?? Infinity) <= yearTo))
     .filter((p) => venueType === undefined || p.venue_type === venueType)
+    // A record without created_at (saved before it existed) fails the bound.
+    .filter((p) => addedSince === undefined || (typeof p.created_at === 'string' && new Date(p.created_at).getTime() >= new Date(addedSince).getTime()))
     .filter((p) => query.terms.length > 0 && query.terms.every((term) => holds(texts.get(p.id)!, term)))
     .map((p) => {
       const text = texts.get(p.id)!;
