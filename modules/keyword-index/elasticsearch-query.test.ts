@@ -198,6 +198,7 @@ describe('paperDocument', () => {
       shelf: null,
       draft_score: null,
       created_at: '2024-05-01T00:00:00Z',
+      author_keys: [],
       title: ['co2排出量の推計', 'co2 emission estimates'],
       tags: ['scope3', 'scope3'],
       body: ['hydrogen'],

@@ -6,6 +6,8 @@ import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery, So
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
 import { orderFacet } from './facet-counts';
+import { authorKeysOf } from './author-postings';
+import { askedNameKey } from '../../shared/text/person-name';
 
 /**
  * Pure builders of the request bodies the Elasticsearch adapter sends. Keyword mode: the match set
@@ -41,6 +43,8 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
   draft_score: Paper['draft_score'];
   /** When the record was first added to the corpus (the `since` filter); null for a record saved before it had one. */
   created_at: string | null;
+  /** Every name key its authors are found by (`authorKeysOf`), computed here as in the embedded engine: the `author` filter. */
+  author_keys: string[];
   paper: Paper;
 }
 
@@ -67,6 +71,7 @@ export function paperDocument(paper: Paper): PaperDocument {
     shelf: paper.shelf,
     draft_score: paper.draft_score,
     created_at: paper.created_at ?? null,
+    author_keys: authorKeysOf(paper),
     ...text,
     ...words,
     ranked_title: title,
@@ -89,6 +94,8 @@ export function termMatch(term: string): estypes.QueryDslQueryContainer {
 export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDslQueryContainer[] {
   const out: estypes.QueryDslQueryContainer[] = [];
   if (filters.topic !== undefined) out.push({ term: { topic: filters.topic } });
+  // The key the value is looked up by among each document's name keys (the one rule of person-name.ts).
+  if (filters.author !== undefined) out.push({ term: { author_keys: askedNameKey(filters.author) } });
   // An empty list matches nothing, as it does in the embedded engine.
   if (filters.langs !== undefined) out.push({ terms: { lang: [...filters.langs] } });
   if (filters.shelf !== undefined) out.push({ term: { shelf: filters.shelf } });

@@ -44,6 +44,13 @@ export type FacetCounts = Partial<Record<FacetName, FacetCount[]>>;
 
 export interface KeywordFilters {
   topic?: TopicSlug;
+  /**
+   * Papers with an author whose name answers this value, as the client wrote it: one of the name's
+   * keys (`nameKeys`) is `askedNameKey(author)` (`shared/text/person-name.ts`, the one rule: case-,
+   * accent- and width-insensitive, whole name or family name, an unspaced Japanese name by its
+   * family name). Authors are never searched by the terms.
+   */
+  author?: string;
   /** Papers whose `lang` is one of these; absent means every language. */
   langs?: PaperLang[];
   shelf?: Shelf;

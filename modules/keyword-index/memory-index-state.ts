@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
-import { isCjkTerm, searchTextOf, type SearchText } from './relevance';
+import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevance';
+import { askedNameKey } from '../../shared/text/person-name';
 import { RankedPostings } from './ranked-postings';
 import { FrozenSegment } from './frozen-segment';
 import { MatchSet, newestPage, relevancePage } from './match-set';
@@ -246,16 +247,35 @@ export class MemoryIndexState {
     return scored;
   }
 
-  /** The slots the filters admit, or undefined without filters; one pass over the columns per filter and generation. */
+  /**
+   * The slots the filters admit, or undefined without filters, kept per filter and generation: one
+   * pass over the columns, or with an author only the slots the segments list for the name's key
+   * (tested against the other filters), so an author costs no more than a topic.
+   */
   private filterBits(filters: KeywordFilters): SlotBits | undefined {
-    const test = this.columns.filter(filters);
-    if (!test) return undefined;
+    if (!hasFilters(filters)) return undefined;
     const key = JSON.stringify(filters);
     const known = this.filters.get(key);
     if (known && known.generation === this.generation) return known.bits;
-    const bits = SlotBits.where(this.slotCount, test);
+    const test = this.columns.filter(filters);
+    const bits = filters.author === undefined ? SlotBits.where(this.slotCount, test!) : this.authorBits(askedNameKey(filters.author), test);
     this.filters.set(key, { generation: this.generation, bits });
     return bits;
+  }
+
+  /** The live slots with an author of this name key that pass `test`. */
+  private authorBits(key: string, test: ((slot: number) => boolean) | undefined): SlotBits {
+    const alive = this.columns.alive;
+    return SlotBits.collect(this.slotCount, (add) => {
+      for (const segment of [...this.frozen, this.open]) {
+        const local = segment.authorSlots(key);
+        if (!local) continue;
+        for (let i = 0; i < local.length; i++) {
+          const slot = segment.start + local[i]!;
+          if (alive[slot] && (!test || test(slot))) add(slot);
+        }
+      }
+    });
   }
 
   private segmentOf(slot: number): Segment {

@@ -1,6 +1,7 @@
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { KeywordFilters } from './keyword-index.port';
 import { normalizeText } from '../../shared/text/normalize';
+import { nameMatches } from '../../shared/text/person-name';
 
 /**
  * The relevance model of keyword mode (DESIGN §4a). Which papers match, and `total`, are the spec's:
@@ -305,7 +306,8 @@ export const hasFilters = (f: KeywordFilters) =>
   f.yearFrom !== undefined ||
   f.yearTo !== undefined ||
   f.venueType !== undefined ||
-  f.addedSince !== undefined;
+  f.addedSince !== undefined ||
+  f.author !== undefined;
 
 /** An `addedSince` bound as milliseconds since the epoch, the form `created_at` is compared in. */
 export const instantMs = (iso: string | undefined | null): number => (iso ? Date.parse(iso) : Number.NaN);
@@ -321,6 +323,7 @@ export function passesFilters(p: Paper, f: KeywordFilters): boolean {
     (f.yearTo === undefined || (p.year !== null && p.year <= f.yearTo)) &&
     (f.venueType === undefined || p.venue_type === f.venueType) &&
     // A record without created_at (NaN) fails any bound, like a missing year.
-    (f.addedSince === undefined || instantMs(p.created_at) >= instantMs(f.addedSince))
+    (f.addedSince === undefined || instantMs(p.created_at) >= instantMs(f.addedSince)) &&
+    (f.author === undefined || (p.authors ?? []).some((a) => nameMatches(a, f.author!)))
   );
 }

@@ -106,9 +106,12 @@ export class SlotColumns {
     this.alive[slot] = 0;
   }
 
-  /** A test of the filters on a slot, or undefined when there are none (every match passes). */
+  /**
+   * A test of the filters on a slot, or undefined when there are none (every match passes). The
+   * author filter is not a column: the segments' author postings answer it (`MemoryIndexState`).
+   */
   filter(f: KeywordFilters): ((slot: number) => boolean) | undefined {
-    if (!hasFilters(f)) return undefined;
+    if (!hasFilters({ ...f, author: undefined })) return undefined;
     const c = this.c;
     const topic = f.topic === undefined ? undefined : this.codes.topic.find(f.topic);
     const langs = f.langs === undefined ? undefined : new Set(f.langs.map((l) => this.codes.lang.find(l)));

@@ -216,7 +216,7 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
     expect(p1.total).toBe(all.total);
   });
 
-  describe('connected papers: since', () => {
+  describe('connected papers: author, since, sort=cited_by, collapse=versions', () => {
     const ALL_PAPERS = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS];
     const ids = (...names: string[]) => names.map(fixtureId).sort();
     const found = async (query: KeywordQuery) => (await index.search(query)).hits.map((h) => h.paper.id).sort();
@@ -228,6 +228,48 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
     });
     afterAll(async () => {
       await index.remove(CONNECTED_PAPERS.map((p) => p.id));
+    });
+
+    it.each([
+      ['Hasegawa', ['c01', 'c02', 'c03']],
+      ['hasegawa', ['c01', 'c02', 'c03']],
+      ['Misaki Hasegawa', ['c01', 'c02']],
+      // The asked value is one key: written family-first after a comma, it is that whole name (the rule of person-name.ts).
+      ['Hasegawa, Misaki', ['c02']],
+      ['muller', ['c01', 'c02', 'c09', 'c10']],
+      ['Müller', ['c01', 'c02', 'c09', 'c10']],
+      ['MULLER', ['c01', 'c02', 'c09', 'c10']],
+      ['Anna Muller', ['c09', 'c10']],
+      ['Ｓｍｉｔｈ', ['c06', 'c07']],
+      ['john smith', ['c06', 'c07']],
+      ['長谷川', ['c04', 'c05']],
+      ['長谷川 美咲', ['c04', 'c05']],
+      ['長谷川美咲', ['c04', 'c05']],
+      ['田中', ['c04']],
+      ['Hasegawa-Lee', ['c08']],
+      ['Lee', []],
+      ['Misaki', []],
+      ['adaptation', []],
+    ])('author %s: exactly the papers with an author of that name', async (author, expected) => {
+      const query = adaptation({ author });
+      const result = await index.search(query);
+      expect(result.hits.map((h) => h.paper.id).sort()).toEqual(ids(...expected));
+      expect(result.total).toBe(expected.length);
+      expect(result.total).toBe(referenceSearch(ALL_PAPERS, query).total);
+    });
+
+    it('author with the other filters and the terms, as the reference; q never searches authors', async () => {
+      for (const filters of [{ author: 'muller', venueType: 'journal' as const }, { author: 'Hasegawa', yearFrom: 2022 }, { author: '長谷川', langs: ['en' as const] }, { author: 'smith', addedSince: '2026-01-01T00:00:00.000Z' }]) {
+        const query = adaptation(filters);
+        expect({ filters, ids: await found(query) }).toEqual({ filters, ids: [...referenceSearch(ALL_PAPERS, query).ids].sort() });
+      }
+      expect((await index.search(adaptation({}, { terms: ['hasegawa'] }))).total).toBe(0);
+      expect((await index.search(adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }))).total).toBe(3);
+    });
+
+    it('rank honours author like the other filters', async () => {
+      const hits = await index.rank({ text: 'adaptation pathways', filters: { author: 'Muller' }, limit: 50 });
+      expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c02', 'c09', 'c10'));
     });
 
     it('since: only papers first added at or after the instant, the bound itself included; a paper without created_at never', async () => {

@@ -157,7 +157,8 @@ export class ElasticsearchSemantics {
     if (q.term) {
       const [name, spec] = Object.entries(q.term)[0]!;
       const { value: wanted, boost = 1 } = typeof spec === 'object' && spec !== null ? (spec as { value: unknown; boost?: number }) : { value: spec };
-      if (!this.isWords(name)) return value(name) === wanted ? boost : null;
+      // A keyword field holding several values matches when any of them is the term.
+      if (!this.isWords(name)) return (Array.isArray(value(name)) ? (value(name) as unknown[]).includes(wanted) : value(name) === wanted) ? boost : null;
       const freq = this.tokensOf(doc, name).list.filter((t) => t.token === wanted).length;
       return freq === 0 ? null : scored ? this.similarity(name, doc, boost, freq) : 1;
     }

@@ -15,13 +15,14 @@ import {
   type SearchText,
 } from '../../modules/keyword-index/relevance';
 import type { Paper } from '../../shared/papers/paper.schema';
+import { nameMatches } from '../../shared/text/person-name';
 
 /**
  * The search computed the plain way, paper by paper, from the model in relevance.ts: which papers
  * match and `total` (every engine), and the order and scores the embedded engine must give.
  */
 export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: number; ids: string[]; scores: number[]; matches: Paper[] } {
-  const { topic, langs, shelf, minDraftScore, yearFrom, yearTo, venueType, addedSince } = query.filters;
+  const { topic, langs, shelf, minDraftScore, yearFrom, yearTo, venueType, addedSince, author } = query.filters;
   const texts = new Map(papers.map((p) => [p.id, searchTextOf(p)]));
   const holds = (text: SearchText, term: string) => FIELD_GROUP_NAMES.some((g) => text[g].some((v) => v.includes(term)));
   const bestIn = (text: SearchText, term: string) => Math.max(0, ...FIELD_GROUP_NAMES.flatMap((g) => text[g].map((v) => occurrences(v, term).best)));
@@ -40,6 +41,8 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
     .filter((p) => (yearFrom === undefined || (p.year ?? -Infinity) >= yearFrom) && (yearTo === undefined || (p.year ?? Infinity) <= yearTo))
     .filter((p) => venueType === undefined || p.venue_type === venueType)
     // A record without created_at (saved before it existed) fails the bound.
+    // The one author rule (shared/text/person-name.ts), applied to each author as written.
+    .filter((p) => author === undefined || p.authors.some((a) => nameMatches(a, author)))
     .filter((p) => addedSince === undefined || (typeof p.created_at === 'string' && new Date(p.created_at).getTime() >= new Date(addedSince).getTime()))
     .filter((p) => query.terms.length > 0 && query.terms.every((term) => holds(texts.get(p.id)!, term)))
     .map((p) => {
