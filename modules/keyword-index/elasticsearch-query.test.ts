@@ -199,6 +199,7 @@ describe('paperDocument', () => {
       draft_score: null,
       created_at: '2024-05-01T00:00:00Z',
       author_keys: [],
+      citations_known: 0,
       title: ['co2排出量の推計', 'co2 emission estimates'],
       tags: ['scope3', 'scope3'],
       body: ['hydrogen'],

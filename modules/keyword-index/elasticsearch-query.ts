@@ -7,6 +7,7 @@ import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
 import { orderFacet } from './facet-counts';
 import { authorKeysOf } from './author-postings';
+import { citationsKnown } from './paper-order';
 import { askedNameKey } from '../../shared/text/person-name';
 
 /**
@@ -45,6 +46,8 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
   created_at: string | null;
   /** Every name key its authors are found by (`authorKeysOf`), computed here as in the embedded engine: the `author` filter. */
   author_keys: string[];
+  /** What `sort=cited_by` orders by (`citationsKnown`), stored rather than scripted; null (missing: last) when neither count is known. */
+  citations_known: number | null;
   paper: Paper;
 }
 
@@ -72,6 +75,7 @@ export function paperDocument(paper: Paper): PaperDocument {
     draft_score: paper.draft_score,
     created_at: paper.created_at ?? null,
     author_keys: authorKeysOf(paper),
+    citations_known: citationsKnown(paper),
     ...text,
     ...words,
     ranked_title: title,
@@ -108,11 +112,14 @@ export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDs
   return out;
 }
 
-/** The tie order of `compareTies`, after the score. */
+/** The tie order of `compareTies`, after the score (or the citation count). */
 export function sortOrder(sort: KeywordSort = 'relevance'): estypes.SortCombinations[] {
   const ties: estypes.SortCombinations[] = [{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
   // Newest: the tie order alone (publication year descending, then id), as in every engine.
-  return sort === 'newest' ? ties : [{ _score: { order: 'desc' } }, ...ties];
+  if (sort === 'newest') return ties;
+  // Most cited first, papers with neither count (no value) last, then the tie order.
+  if (sort === 'cited_by') return [{ citations_known: { order: 'desc', missing: '_last' } }, ...ties];
+  return [{ _score: { order: 'desc' } }, ...ties];
 }
 
 /** Elasticsearch's sort value of a missing year under `missing: _last` in a descending sort. */

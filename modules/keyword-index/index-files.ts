@@ -35,7 +35,7 @@ interface SegmentMeta {
 const MANIFEST = 'manifest.bin';
 const segmentFile = (dir: string, id: string) => path.join(dir, `segment-${id}.bin`);
 const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens', 'bigramCounts', 'bigramFirst', 'wordLists', 'wordEntries', 'wordOccurrences', 'authorKeyStarts', 'authorKeyChars', 'authorStarts', 'authorSlots'] as const;
-const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther', 'created'] as const;
+const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther', 'created', 'cited'] as const;
 
 /**
  * The embedded keyword index on disk, under one directory: a file per frozen segment (its

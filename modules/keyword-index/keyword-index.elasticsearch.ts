@@ -167,7 +167,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     // not depend on its idf, which comes with the page.
     const idfs = terms.length > 1 ? await this.idfs(terms) : [1];
     // The proximity rescoring reorders the best PROXIMITY.window matches: a page reaching into them is cut from all of them.
-    const rescored = query.sort !== 'newest' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
+    const rescored = (query.sort ?? 'relevance') === 'relevance' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
     const asked = rescored ? { ...query, offset: 0, limit: Math.max(PROXIMITY.window, query.offset + query.limit) } : query;
     const response = await this.client.search<Pick<PaperDocument, 'paper'>>({ index: this.alias, ...searchBody(asked, idfs, { corpusStats: terms.length === 1 }) });
     let hits = hitsOf(response);

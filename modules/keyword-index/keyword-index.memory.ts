@@ -67,7 +67,9 @@ export class MemoryKeywordIndex implements KeywordIndex {
       ? state.newest(match, 0, query.limit, query.after)
       : query.sort === 'newest'
         ? state.newest(match, query.offset, query.limit)
-        : state.page(match, query.offset, query.limit, query.terms);
+        : query.sort === 'cited_by'
+          ? state.citedFirst(match, query.offset, query.limit)
+          : state.page(match, query.offset, query.limit, query.terms);
     const facets = query.facets?.length ? state.facets(match, query.facets) : undefined;
     return { total: match.total, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
   }

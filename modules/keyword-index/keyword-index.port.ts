@@ -8,7 +8,11 @@ export interface KeywordQuery {
   filters: KeywordFilters;
   offset: number;
   limit: number;
-  /** `relevance` (the default): the relevance model's order; `newest`: publication year descending, then the tie order. */
+  /**
+   * `relevance` (the default): the relevance model's order; `newest`: publication year descending,
+   * then the tie order; `cited_by`: most cited first (`citationsKnown`: the greater of the source's
+   * and the corpus's count), papers with neither last, then the tie order.
+   */
   sort?: KeywordSort;
   /** Count the whole match set by these fields (`facets` of the answer). */
   facets?: readonly FacetName[];
@@ -26,7 +30,7 @@ export interface SortKey {
   id: string;
 }
 
-export const KEYWORD_SORTS = ['relevance', 'newest'] as const;
+export const KEYWORD_SORTS = ['relevance', 'newest', 'cited_by'] as const;
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
 
 /** The fields a match set can be counted by. */

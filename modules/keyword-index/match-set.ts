@@ -207,12 +207,16 @@ export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: numb
   return top.slice(offset, offset + limit);
 }
 
-/** One page of the newest-first order (the tie order alone), among the matches `keep` admits; each keeps its score. */
-export function newestPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, keep?: (slot: number) => boolean): RankedSlot[] {
+/**
+ * One page of an order by a key of each slot (`key`, highest first; none: the newest-first order,
+ * the tie order alone), ties in the tie order, among the matches `keep` admits; each keeps its score.
+ */
+export function orderedPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, options: { key?: ArrayLike<number>; keep?: (slot: number) => boolean } = {}): RankedSlot[] {
   if (limit <= 0 || offset >= match.total) return [];
+  const { key, keep } = options;
   const { slots, scores } = match.all();
   const first = new TopSlots(offset + limit, tieRank);
-  for (let i = 0; i < slots.length; i++) if (!keep || keep(slots[i]!)) first.offer(slots[i]!, 0);
+  for (let i = 0; i < slots.length; i++) if (!keep || keep(slots[i]!)) first.offer(slots[i]!, key ? key[slots[i]!]! : 0);
   return first
     .sorted()
     .slice(offset, offset + limit)

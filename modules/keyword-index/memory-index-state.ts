@@ -6,7 +6,7 @@ import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevanc
 import { askedNameKey } from '../../shared/text/person-name';
 import { RankedPostings } from './ranked-postings';
 import { FrozenSegment } from './frozen-segment';
-import { MatchSet, newestPage, relevancePage } from './match-set';
+import { MatchSet, orderedPage, relevancePage } from './match-set';
 import { PaperRecords } from './paper-records';
 import { ScoredTerm, scoreTerm, type LiveLengths } from './scored-term';
 import type { Segment } from './segment';
@@ -184,7 +184,12 @@ export class MemoryIndexState {
 
   /** Orders matches newest first (the tie order alone); with `after`, only those after that key. */
   newest(match: MatchSet, offset: number, limit: number, after?: SortKey): ScoredSlot[] {
-    return newestPage(match, this.tieRank(), offset, limit, after && ((slot) => this.columns.after(slot, after)));
+    return orderedPage(match, this.tieRank(), offset, limit, { keep: after && ((slot) => this.columns.after(slot, after)) });
+  }
+
+  /** Orders matches most cited first (`citationsKnown`, unknown last), then the tie order. */
+  citedFirst(match: MatchSet, offset: number, limit: number): ScoredSlot[] {
+    return orderedPage(match, this.tieRank(), offset, limit, { key: this.columns.columns.cited });
   }
 
   /** Starts ranked retrieval: papers added from now on are analyzed at once, those before by `advanceRanking`. */

@@ -3,6 +3,7 @@ import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-
 import { orderFacet } from './facet-counts';
 import { hasFilters, instantMs } from './relevance';
 import { ValueCodes } from './value-codes';
+import { citationsKnown } from './paper-order';
 
 /** The year column's value for a paper without one. */
 export const NO_YEAR = -0x80000000;
@@ -29,6 +30,8 @@ export interface ColumnSlice {
   titleOther: Float64Array;
   /** When the paper was first added to the corpus (`created_at`), in ms since the epoch; NaN when unknown. */
   created: Float64Array;
+  /** What `sort=cited_by` orders by (`citationsKnown`); −1 when neither count is known. */
+  cited: Int32Array;
 }
 
 /**
@@ -80,6 +83,7 @@ export class SlotColumns {
     c.titleCjk[slot] = lengths.titleCjk;
     c.titleOther[slot] = lengths.titleOther;
     c.created[slot] = instantMs(paper.created_at);
+    c.cited[slot] = citationsKnown(paper) ?? -1;
     this.ids[slot] = paper.id;
     this.alive[slot] = 1;
     this.ranksStale = true;
@@ -199,5 +203,6 @@ function emptySlice(size: number): ColumnSlice {
     titleCjk: new Float64Array(size),
     titleOther: new Float64Array(size),
     created: new Float64Array(size),
+    cited: new Int32Array(size),
   };
 }

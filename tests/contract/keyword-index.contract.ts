@@ -272,6 +272,21 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
       expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c02', 'c09', 'c10'));
     });
 
+    it('sort=cited_by: most cited first by the greater of the two counts, ties in tie order, neither count last; pages are slices', async () => {
+      const query = adaptation({}, { sort: 'cited_by' });
+      const whole = (await index.search(query)).hits.map((h) => h.paper.id);
+      // c07 100, c02 40 (corpus 2), c01 max(12, 1) and c09 12 (2021 before 2018), c06 7, c04 5 (corpus only), c05 3, c10 0 (2022) and c03 0 (corpus), c08 neither.
+      expect(whole).toEqual(['c07', 'c02', 'c01', 'c09', 'c06', 'c04', 'c05', 'c10', 'c03', 'c08'].map(fixtureId));
+      expect(whole).toEqual(referenceSearch(ALL_PAPERS, query).ids);
+      for (const [offset, limit] of [[0, 3], [3, 3], [8, 5]]) {
+        const page = await index.search({ ...query, offset, limit });
+        expect(page.hits.map((h) => h.paper.id)).toEqual(whole.slice(offset, offset + limit));
+        expect(page.total).toBe(10);
+      }
+      const filtered = adaptation({ author: 'muller' }, { sort: 'cited_by' });
+      expect((await index.search(filtered)).hits.map((h) => h.paper.id)).toEqual(['c02', 'c01', 'c09', 'c10'].map(fixtureId));
+    });
+
     it('since: only papers first added at or after the instant, the bound itself included; a paper without created_at never', async () => {
       expect(await found(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }))).toEqual(ids('c03', 'c04', 'c05', 'c07'));
       // The same instant written with an offset.

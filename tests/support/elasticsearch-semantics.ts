@@ -72,13 +72,8 @@ export class ElasticsearchSemantics {
       const score = this.score(query, doc);
       return score === null ? [] : [{ doc, score: Math.fround(score) }];
     });
-    expectSort(body.sort);
-    hits.sort(
-      (a, b) =>
-        b.score - a.score ||
-        (a.doc.year === null ? (b.doc.year === null ? 0 : 1) : b.doc.year === null ? -1 : b.doc.year - a.doc.year) ||
-        (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0),
-    );
+    const compare = sortComparator(body.sort);
+    hits.sort(compare);
     const from = body.from ?? 0;
     const page = hits.slice(from, from + (body.size ?? 10));
     return {
@@ -232,8 +227,32 @@ function wildcardRegExp(pattern: string): RegExp {
 
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-/** The only sort the builders use: read literally, so a change to it shows here. */
-function expectSort(sort: estypes.SearchRequest['sort']): void {
-  const expected = [{ _score: { order: 'desc' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
-  if (sort !== undefined && JSON.stringify(sort) !== JSON.stringify(expected)) throw new Error(`sort not understood: ${JSON.stringify(sort)}`);
+type Hit = { doc: PaperDocument; score: number };
+
+/**
+ * The sorts the builders use, read as Elasticsearch does: a list of `{ field: { order, missing } }`
+ * (`_score` for the score), each deciding only where the ones before tie; a document without a value
+ * goes where `missing` says (`_last` by default, whatever the order). Anything else is refused, so a
+ * change to the sorts shows here.
+ */
+function sortComparator(sort: estypes.SearchRequest['sort']): (a: Hit, b: Hit) => number {
+  const specs = (sort === undefined ? [{ _score: { order: 'desc' } }] : Array.isArray(sort) ? sort : [sort]).map((spec) => {
+    if (typeof spec !== 'object' || spec === null) throw new Error(`sort not understood: ${JSON.stringify(sort)}`);
+    const [field, options] = Object.entries(spec)[0]! as [string, { order?: string; missing?: string }];
+    const extra = Object.keys(options).filter((k) => k !== 'order' && k !== 'missing');
+    if (extra.length || (options.missing !== undefined && options.missing !== '_last')) throw new Error(`sort not understood: ${JSON.stringify(spec)}`);
+    return { field, descending: options.order === 'desc' || (options.order === undefined && field === '_score') };
+  });
+  return (a, b) => {
+    for (const { field, descending } of specs) {
+      const [va, vb] = [a, b].map((h) => (field === '_score' ? h.score : ((h.doc as unknown as Json)[field] ?? null))) as (number | string | null)[];
+      if (va === null || vb === null) {
+        if (va === vb) continue;
+        return va === null ? 1 : -1;
+      }
+      const c = va < vb ? -1 : va > vb ? 1 : 0;
+      if (c !== 0) return descending ? -c : c;
+    }
+    return 0;
+  };
 }

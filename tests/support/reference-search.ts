@@ -55,7 +55,10 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
       return { paper: p, score };
     })
     .sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
+  // Most cited: the greater of the source's count and the corpus's, a paper with neither last.
+  const cited = (p: Paper) => Math.max(-1, ...[p.cited_by_count, p.cited_by_corpus_count].filter((n): n is number => typeof n === 'number'));
   if (query.sort === 'newest') matches.sort((a, b) => compareTies(a.paper, b.paper));
+  else if (query.sort === 'cited_by') matches.sort((a, b) => cited(b.paper) - cited(a.paper) || compareTies(a.paper, b.paper));
   else if (query.terms.length > 1) {
     const window = matches.slice(0, PROXIMITY.window).map((m) => ({ ...m, score: m.score + proximityBonus(texts.get(m.paper.id)!, query.terms, idfs) }));
     window.sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
