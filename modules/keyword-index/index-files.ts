@@ -80,8 +80,9 @@ async function writeSegments(dir: string, state: MemoryIndexState, segments: Fro
     const file = segmentFile(dir, segment.id);
     const columns = state.columns.slice(segment.start, segment.end);
     const ids = Buffer.from(state.columns.ids.slice(segment.start, segment.end).map((id) => id ?? '').join('\n'));
+    const works = Buffer.from(state.columns.worksOf(segment.start, segment.end).join('\n'));
     const { starts, bytes } = segment.records.encoded();
-    await writeSections<SegmentMeta>(file, { id: segment.id, start: segment.start, end: segment.end }, { ...segment.parts, ...columns, ids, recordStarts: starts }, bytes);
+    await writeSections<SegmentMeta>(file, { id: segment.id, start: segment.start, end: segment.end }, { ...segment.parts, ...columns, ids, works, recordStarts: starts }, bytes);
     const stored = readSections<SegmentMeta>(file);
     if (!stored) throw new Error(`segment file ${file} could not be read back`);
     segment.records = PaperRecords.inFile(starts, fs.openSync(file, 'r'), stored.tail.offset);
@@ -126,8 +127,8 @@ export function openCheckpoint(dir: string, database: string, segmentPapers?: nu
       const stored = readSections<SegmentMeta>(file);
       if (!stored || stored.meta.start !== start || stored.meta.end !== end) return undefined;
       const s = stored.sections;
-      const ids = Buffer.from(s.ids!.buffer, s.ids!.byteOffset, s.ids!.byteLength).toString('utf8').split('\n');
-      columns.setSlice(start, Object.fromEntries(COLUMN_NAMES.map((n) => [n, s[n]])) as unknown as ColumnSlice, ids, alive.subarray(start, end));
+      const text = (name: string) => Buffer.from(s[name]!.buffer, s[name]!.byteOffset, s[name]!.byteLength).toString('utf8').split('\n');
+      columns.setSlice(start, Object.fromEntries(COLUMN_NAMES.map((n) => [n, s[n]])) as unknown as ColumnSlice, text('ids'), alive.subarray(start, end), text('works'));
       const parts = Object.fromEntries(PART_NAMES.map((n) => [n, s[n]])) as unknown as FrozenParts;
       frozen.push(new FrozenSegment(id, start, end, parts, PaperRecords.inFile(s.recordStarts as Float64Array, fs.openSync(file, 'r'), stored.tail.offset)));
     }

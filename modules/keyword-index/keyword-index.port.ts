@@ -14,8 +14,16 @@ export interface KeywordQuery {
    * and the corpus's count), papers with neither last, then the tie order.
    */
   sort?: KeywordSort;
-  /** Count the whole match set by these fields (`facets` of the answer). */
+  /** Count the whole match set by these fields (`facets` of the answer); under `collapse`, its works. */
   facets?: readonly FacetName[];
+  /**
+   * `versions`: one hit per work (`work_id`) among the matches, `total` counting works. A work stands
+   * where its best match stands in the order asked for, with that match's score, and is shown by its
+   * preferred record among the matches (journal, conference, report, preprint, then any other kind;
+   * then the newest year; then the id). A facet then counts, for each value, the works with a match of
+   * that value (what filtering by the value would total). Offset paging only (not with `after`).
+   */
+  collapse?: KeywordCollapse;
   /**
    * Keyset paging: only the matches after this one in the newest-first order (publication year
    * descending, then id), `offset` not applied. The order of immutable-enough keys, so a page sequence
@@ -32,6 +40,10 @@ export interface SortKey {
 
 export const KEYWORD_SORTS = ['relevance', 'newest', 'cited_by'] as const;
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
+
+/** What a keyword search can fold into one hit: the versions of a work. */
+export const KEYWORD_COLLAPSES = ['versions'] as const;
+export type KeywordCollapse = (typeof KEYWORD_COLLAPSES)[number];
 
 /** The fields a match set can be counted by. */
 export const FACET_NAMES = ['topic', 'lang', 'year', 'venue_type'] as const;
@@ -86,7 +98,7 @@ export interface KeywordHit {
 }
 
 export interface KeywordSearchResult {
-  /** Matches before offset and limit apply. */
+  /** Matches (works, under `collapse`) before offset and limit apply. */
   total: number;
   hits: KeywordHit[];
   /** The facets asked for, counted over the whole match set. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
+import type { FacetCounts, FacetName, KeywordFilters, KeywordSort, SortKey } from './keyword-index.port';
+import { versionsPage } from './versions-page';
 import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevance';
 import { askedNameKey } from '../../shared/text/person-name';
 import { RankedPostings } from './ranked-postings';
@@ -173,8 +174,9 @@ export class MemoryIndexState {
     return new MatchSet(scored, this.filterBits(filters));
   }
 
-  facets(match: MatchSet, facets: readonly FacetName[]): FacetCounts {
-    return this.columns.facets(match.all().slots, facets);
+  /** Counts the whole match set by each facet; `byWork`, its works (`collapse=versions`). */
+  facets(match: MatchSet, facets: readonly FacetName[], byWork = false): FacetCounts {
+    return this.columns.facets(match.all().slots, facets, byWork);
   }
 
   /** Orders matches by relevance (see `relevancePage`) and returns a page. */
@@ -185,6 +187,16 @@ export class MemoryIndexState {
   /** Orders matches newest first (the tie order alone); with `after`, only those after that key. */
   newest(match: MatchSet, offset: number, limit: number, after?: SortKey): ScoredSlot[] {
     return orderedPage(match, this.tieRank(), offset, limit, { keep: after && ((slot) => this.columns.after(slot, after)) });
+  }
+
+  /** A page of the matches in the order asked for: relevance, newest first or most cited first. */
+  ordered(match: MatchSet, sort: KeywordSort, offset: number, limit: number, terms: string[]): ScoredSlot[] {
+    return sort === 'newest' ? this.newest(match, offset, limit) : sort === 'cited_by' ? this.citedFirst(match, offset, limit) : this.page(match, offset, limit, terms);
+  }
+
+  /** A page of works (`collapse=versions`, see `versionsPage`) in the order asked for, and how many works match. */
+  versions(match: MatchSet, sort: KeywordSort, offset: number, limit: number, terms: string[]): { total: number; page: ScoredSlot[] } {
+    return versionsPage(match, this.columns, (n) => this.ordered(match, sort, 0, n, terms), offset, limit);
   }
 
   /** Orders matches most cited first (`citationsKnown`, unknown last), then the tie order. */

@@ -2,6 +2,7 @@ import type { KeywordFilters, KeywordHit, KeywordIndex, KeywordQuery } from '../
 import { countFacets } from '../../modules/keyword-index/facet-counts';
 import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
+import type { Paper } from '../../shared/papers/paper.schema';
 import { referenceSearch } from '../support/reference-search';
 import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
 
@@ -285,6 +286,74 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
       }
       const filtered = adaptation({ author: 'muller' }, { sort: 'cited_by' });
       expect((await index.search(filtered)).hits.map((h) => h.paper.id)).toEqual(['c02', 'c01', 'c09', 'c10'].map(fixtureId));
+    });
+
+    describe('collapse=versions', () => {
+      const byId = new Map(ALL_PAPERS.map((p) => [p.id, p]));
+      /** The works among some papers, counted here from their work_id alone. */
+      const worksAmong = (papers: Paper[]) => new Set(papers.map((p) => p.work_id)).size;
+
+      it('answers one record per work, total counting works (computed from the papers\' work_id), without collapse total counting papers', async () => {
+        const plain = await index.search(adaptation());
+        expect(plain.total).toBe(CONNECTED_PAPERS.length);
+        const collapsed = await index.search(adaptation({}, { collapse: 'versions' }));
+        expect(collapsed.total).toBe(worksAmong(CONNECTED_PAPERS));
+        expect(collapsed.total).toBe(7);
+        const shown = collapsed.hits.map((h) => h.paper.id);
+        expect(shown).toHaveLength(7);
+        expect(new Set(shown.map((id) => byId.get(id)!.work_id)).size).toBe(7);
+        // The journal record of each work: c02 over c01 (preprint) and c03 (conference), c06 over c07 (preprint).
+        expect(shown.sort()).toEqual(ids('c02', 'c04', 'c05', 'c06', 'c08', 'c09', 'c10'));
+        expect(collapsed.hits.map((h) => h.paper)).toEqual(collapsed.hits.map((h) => byId.get(h.paper.id)));
+      });
+
+      it('shows the preferred record among the matches only, and counts only the works the filters leave', async () => {
+        const since = await index.search(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }, { collapse: 'versions' }));
+        // Of work A only c03 (conference) was added since, of work B only c07 (preprint).
+        expect(since.hits.map((h) => h.paper.id).sort()).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+        expect(since.total).toBe(4);
+        const hasegawa = await index.search(adaptation({ author: 'Hasegawa' }, { collapse: 'versions' }));
+        expect(hasegawa.hits.map((h) => h.paper.id)).toEqual(ids('c02'));
+        expect(hasegawa.total).toBe(1);
+        const preprints = await index.search(adaptation({ venueType: 'preprint' }, { collapse: 'versions' }));
+        expect(preprints.hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c07'));
+      });
+
+      it('places each work where its best match stands, in every order, and pages through works', async () => {
+        const cited = await index.search(adaptation({}, { collapse: 'versions', sort: 'cited_by' }));
+        // Work B by c07's 100 citations, shown as c06; work A by c02's 40.
+        expect(cited.hits.map((h) => h.paper.id)).toEqual(['c06', 'c02', 'c09', 'c04', 'c05', 'c10', 'c08'].map(fixtureId));
+        for (const sort of ['relevance', 'newest', 'cited_by'] as const) {
+          const query = adaptation({}, { collapse: 'versions', sort });
+          const whole = await index.search(query);
+          const expectedOrder = referenceSearch(ALL_PAPERS, query).ids;
+          if (options.exactModel || sort !== 'relevance') expect({ sort, ids: whole.hits.map((h) => h.paper.id) }).toEqual({ sort, ids: expectedOrder });
+          else expect(whole.hits.map((h) => h.paper.id).sort()).toEqual([...expectedOrder].sort());
+          for (let i = 1; i < whole.hits.length && sort === 'relevance'; i++) expect(whole.hits[i - 1]!.score).toBeGreaterThanOrEqual(whole.hits[i]!.score);
+          for (const [offset, limit] of [[0, 2], [2, 2], [4, 10], [7, 3]]) {
+            const page = await index.search({ ...query, offset, limit });
+            expect({ sort, offset, ids: page.hits.map((h) => h.paper.id) }).toEqual({ sort, offset, ids: whole.hits.slice(offset, offset + limit).map((h) => h.paper.id) });
+            expect(page.total).toBe(7);
+          }
+        }
+      });
+
+      it('counts facets by work: each value the works with a match of that value (what filtering by it totals)', async () => {
+        const FACETS = ['venue_type', 'year', 'lang'] as const;
+        const result = await index.search(adaptation({}, { collapse: 'versions', facets: FACETS, limit: 1 }));
+        for (const facet of FACETS) {
+          const works = new Map<string | number | null, Set<string>>();
+          for (const p of CONNECTED_PAPERS) works.set(p[facet], (works.get(p[facet]) ?? new Set()).add(p.work_id));
+          const expected = [...works].map(([value, set]) => ({ value, count: set.size }));
+          expect({ facet, counts: [...result.facets![facet]!].sort((a, b) => String(a.value).localeCompare(String(b.value))) }).toEqual({
+            facet,
+            counts: expected.sort((a, b) => String(a.value).localeCompare(String(b.value))),
+          });
+        }
+        const journal = result.facets!.venue_type!.find((b) => b.value === 'journal')!;
+        expect(journal.count).toBe(3);
+        expect((await index.search(adaptation({ venueType: 'journal' }, { collapse: 'versions' }))).total).toBe(journal.count);
+      });
     });
 
     it('since: only papers first added at or after the instant, the bound itself included; a paper without created_at never', async () => {

@@ -8,6 +8,8 @@ type Json = Record<string, any>;
 /** Lucene's gap between two values of one text field (`position_increment_gap`): a phrase never spans values. */
 const VALUE_GAP = 100;
 
+type Hit = { doc: PaperDocument; score: number };
+
 interface Tokens {
   /** Each token with its position. */
   list: { token: string; position: number }[];
@@ -75,22 +77,72 @@ export class ElasticsearchSemantics {
     const compare = sortComparator(body.sort);
     hits.sort(compare);
     const from = body.from ?? 0;
-    const page = hits.slice(from, from + (body.size ?? 10));
+    // Collapsed: each group's top hit in the sort stands for it, where it stands; its inner hits are the group's own sort.
+    const groups = body.collapse ? this.collapse(hits, body.collapse) : hits.map((hit) => ({ hit, inner: undefined }));
+    const page = groups.slice(from, from + (body.size ?? 10));
+    const source = (doc: PaperDocument) => ({ paper: doc.paper });
     return {
       took: 1,
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
       hits: {
         ...(body.track_total_hits === false ? {} : { total: { value: hits.length, relation: 'eq' as const } }),
-        hits: page.map(({ doc, score }) => ({ _index: 'gx-papers-v2', _id: doc.id, _score: score, _source: { paper: doc.paper } })),
+        hits: page.map(({ hit: { doc, score }, inner }) => ({
+          _index: 'gx-papers-v2',
+          _id: doc.id,
+          _score: score,
+          _source: source(doc),
+          ...(inner && { inner_hits: { [inner.name]: { hits: { total: { value: inner.total, relation: 'eq' as const }, hits: inner.docs.map((d) => ({ _index: 'gx-papers-v2', _id: d.id, _score: null, _source: source(d) })) } } } }),
+        })),
       },
-      ...(body.aggs && { aggregations: this.aggregate(body.aggs) as Record<string, estypes.AggregationsAggregate> }),
+      ...(body.aggs && { aggregations: this.aggregate(body.aggs, hits.map((h) => h.doc)) as Record<string, estypes.AggregationsAggregate> }),
     };
   }
 
-  private aggregate(aggs: Record<string, estypes.AggregationsAggregationContainer>): Json {
+  /** Field collapsing: the first hit of each value of the field, in order, with its group's inner hits (`name`, `size`, `sort`). */
+  private collapse(hits: Hit[], collapse: estypes.SearchFieldCollapse): { hit: Hit; inner?: { name: string; total: number; docs: PaperDocument[] } }[] {
+    const spec = (Array.isArray(collapse.inner_hits) ? collapse.inner_hits : [collapse.inner_hits])[0];
+    const known = new Set(['field', 'inner_hits']);
+    if (Object.keys(collapse).some((k) => !known.has(k)) || !spec?.name || spec.from) throw new Error(`collapse not understood: ${JSON.stringify(collapse)}`);
+    const members = new Map<unknown, Hit[]>();
+    for (const hit of hits) {
+      const key = (hit.doc as unknown as Json)[collapse.field];
+      if (key === undefined || key === null || Array.isArray(key)) throw new Error(`collapse on ${collapse.field} needs one value a document`);
+      members.set(key, [...(members.get(key) ?? []), hit]);
+    }
+    return [...members.values()].map((group) => ({
+      hit: group[0]!,
+      inner: { name: spec.name!, total: group.length, docs: [...group].sort(sortComparator(spec.sort)).slice(0, spec.size ?? 3).map((h) => h.doc) },
+    }));
+  }
+
+  /** Aggregations over the matching documents (`global` ones over every document): global/filters, terms, missing, cardinality. */
+  private aggregate(aggs: Record<string, estypes.AggregationsAggregationContainer>, matched: PaperDocument[]): Json {
     const out: Json = {};
+    const field = (doc: PaperDocument, name: string) => (doc as unknown as Json)[name] as unknown;
     for (const [name, agg] of Object.entries(aggs)) {
+      if (agg.terms) {
+        const { field: name_, size = 10 } = agg.terms as { field: string; size?: number };
+        const byValue = new Map<unknown, PaperDocument[]>();
+        for (const doc of matched) {
+          const v = field(doc, name_);
+          if (v !== null && v !== undefined) byValue.set(v, [...(byValue.get(v) ?? []), doc]);
+        }
+        const buckets = [...byValue].map(([key, docs]) => ({ key, doc_count: docs.length, ...(agg.aggs && this.aggregate(agg.aggs, docs)) }));
+        buckets.sort((a, b) => b.doc_count - a.doc_count || (String(a.key) < String(b.key) ? -1 : 1));
+        out[name] = { buckets: buckets.slice(0, size) };
+        continue;
+      }
+      if (agg.missing) {
+        const docs = matched.filter((doc) => field(doc, agg.missing!.field as string) == null);
+        out[name] = { doc_count: docs.length, ...(agg.aggs && this.aggregate(agg.aggs, docs)) };
+        continue;
+      }
+      if (agg.cardinality) {
+        // Exact: a real cluster is too while the count stays below precision_threshold.
+        out[name] = { value: new Set(matched.map((doc) => field(doc, agg.cardinality!.field as string)).filter((v) => v != null)).size };
+        continue;
+      }
       if (!agg.global) throw new Error(`aggregation not understood: ${JSON.stringify(agg)}`);
       const sub: Json = { doc_count: this.docs.length };
       for (const [subName, subAgg] of Object.entries(agg.aggs ?? {})) {
@@ -226,8 +278,6 @@ function wildcardRegExp(pattern: string): RegExp {
 }
 
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-
-type Hit = { doc: PaperDocument; score: number };
 
 /**
  * The sorts the builders use, read as Elasticsearch does: a list of `{ field: { order, missing } }`

@@ -64,6 +64,24 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
     window.sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
     matches.splice(0, window.length, ...window);
   }
-  const page = matches.slice(query.offset, query.offset + query.limit);
-  return { total: matches.length, ids: page.map((m) => m.paper.id), scores: page.map((m) => m.score), matches: matches.map((m) => m.paper) };
+  const listed = query.collapse === 'versions' ? byWork(matches) : matches;
+  const page = listed.slice(query.offset, query.offset + query.limit);
+  return { total: listed.length, ids: page.map((m) => m.paper.id), scores: page.map((m) => m.score), matches: matches.map((m) => m.paper) };
+}
+
+/** The record a work is shown by: journal, conference, report, preprint, then any other kind; the newest; the smallest id. */
+const VENUES = ['journal', 'conference', 'report', 'preprint'];
+const venueOrder = (p: Paper) => (p.venue_type && VENUES.includes(p.venue_type) ? VENUES.indexOf(p.venue_type) : VENUES.length);
+const preferredFirst = (a: Paper, b: Paper) => venueOrder(a) - venueOrder(b) || (b.year ?? -Infinity) - (a.year ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** collapse=versions: each work once, where its first match stands and with its score, shown by its preferred matching record. */
+function byWork(ordered: { paper: Paper; score: number }[]): { paper: Paper; score: number }[] {
+  const works = new Map<string, { paper: Paper; score: number }>();
+  for (const m of ordered) {
+    const work = m.paper.work_id ?? m.paper.id;
+    const known = works.get(work);
+    if (!known) works.set(work, { ...m });
+    else if (preferredFirst(m.paper, known.paper) < 0) known.paper = m.paper;
+  }
+  return [...works.values()];
 }
