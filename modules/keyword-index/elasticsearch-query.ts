@@ -151,10 +151,10 @@ export function facetAggregations(facets: readonly FacetName[], byWork = false):
 export const WORKS_AGGREGATION = 'works';
 
 /**
- * Distinct works of the match set. Elasticsearch's cardinality keeps the exact set of values' hashes
- * up to `precision_threshold` (its maximum, 40,000), so below that many works the count is exact
- * (a hash collision aside) and equals the embedded engine's; above it, it is a HyperLogLog++
- * estimate (docs/public-search.md says so).
+ * Distinct works of the match set. Elasticsearch's cardinality is HyperLogLog++: up to
+ * `precision_threshold` (here its maximum, 40,000) it keeps the values' hashes and is "expected to be
+ * close to accurate" (off only by a hash collision), so below that many works it equals the embedded
+ * engine's count; above it, it is an estimate (docs/public-search.md says so).
  */
 export const worksCardinality = (): estypes.AggregationsAggregationContainer => ({ cardinality: { field: 'work_id', precision_threshold: WORKS_PRECISION } });
 export const WORKS_PRECISION = 40_000;

@@ -264,6 +264,14 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
         const query = adaptation(filters);
         expect({ filters, ids: await found(query) }).toEqual({ filters, ids: [...referenceSearch(ALL_PAPERS, query).ids].sort() });
       }
+      if (options.exactModel) {
+        for (const query of [adaptation({ author: 'muller' }), adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }), adaptation({ author: 'smith', addedSince: '2020-01-01T00:00:00.000Z' }, { offset: 1, limit: 1 })]) {
+          const expected = referenceSearch(ALL_PAPERS, query);
+          const result = await index.search(query);
+          expect(result.hits.map((h) => h.paper.id)).toEqual(expected.ids);
+          result.hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected.scores[i]!, 9));
+        }
+      }
       expect((await index.search(adaptation({}, { terms: ['hasegawa'] }))).total).toBe(0);
       expect((await index.search(adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }))).total).toBe(3);
     });

@@ -48,7 +48,8 @@ describe('data API paper search: author, since, sort=cited_by, collapse=versions
   });
 
   it('answers sort=cited_by and collapse=versions as the public search does, total counting works', async () => {
-    for (const query of [{ sort: 'cited_by' }, { collapse: 'versions' }, { collapse: 'versions', sort: 'cited_by', offset: '1', limit: '2' }, { author: 'hasegawa', collapse: 'versions' }]) {
+    const queries: Record<string, string>[] = [{ sort: 'cited_by' }, { collapse: 'versions' }, { collapse: 'versions', sort: 'cited_by', offset: '1', limit: '2' }, { author: 'hasegawa', collapse: 'versions' }];
+    for (const query of queries) {
       const here = (await search(query).expect(200)).body as Answer;
       const pub = (await publicSearch(query).expect(200)).body as { total: number; results: { id: string }[] };
       expect({ query, total: here.total, ids: here.data.map((r) => r.id) }).toEqual({ query, total: pub.total, ids: pub.results.map((r) => r.id) });
