@@ -35,7 +35,7 @@ export class PaperSearchService {
     };
     const query = { terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets, collapse: params.collapse };
     const { total, hits, facets, nextCursor } = await searchPage(this.index, query, params.cursor);
-    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters }, SPLIT_LIMITS);
+    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
     const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
     return {

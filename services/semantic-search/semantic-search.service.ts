@@ -40,7 +40,7 @@ export class SemanticSearchService {
     };
     if (p.mode === 'keyword') {
       const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
-      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);
+      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters, collapse: p.collapse }, KEYWORD_SPLIT_LIMITS);
       return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {

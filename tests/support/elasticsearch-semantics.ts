@@ -20,8 +20,11 @@ interface Tokens {
  * Elasticsearch's reading of the query DSL the adapter builds, over documents held in memory: what a
  * cluster would answer, for the unit tests of the requests (no cluster runs here). It covers what the
  * builders use — bool, constant_score, dis_max, match_all/none, wildcard on `wildcard` fields,
- * term/terms/range on exact fields, term/prefix/match_phrase on the `gx_words` text fields scored by
- * the mapping's similarities, the sort, paging, `global` and `filters` aggregations — and takes the
+ * term/terms/range on exact fields (a keyword array matching any of its values, a date range by
+ * instant), term/prefix/match_phrase on the `gx_words` text fields scored by the mapping's
+ * similarities, field sorts with `missing`, paging, field collapsing with inner hits, `global`,
+ * `filters`, `terms`, `missing` and `cardinality` aggregations (cardinality exact, as a cluster's is
+ * below its precision threshold) — and takes the
  * tokenizer and the similarities from the index definition itself (the Painless source read as
  * JavaScript), so a mistake there shows. Scores are 32-bit floats, as Elasticsearch's.
  */
