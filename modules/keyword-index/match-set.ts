@@ -61,7 +61,7 @@ export class MatchSet {
    * those passing), weighed by `RANKED_READ_COST`.
    */
   filterWalkPays(wanted = Infinity): boolean {
-    if (!this.filter) return false;
+    if (!this.filter || this.terms.length === 0) return false;
     const walked = this.terms[this.rarest]!.slots.length;
     if (this.terms.length > 1 || wanted === Infinity) return this.filter.count < walked;
     return this.filter.count < Math.min(walked, (wanted * walked) / Math.max(1, this.total)) * RANKED_READ_COST;
