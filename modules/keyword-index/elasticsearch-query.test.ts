@@ -213,8 +213,10 @@ describe('rankBody', () => {
   });
 
   it('filters in bool.filter, sorts best first with the tie order, returns the limit without counting', () => {
-    const body = rankBody(ranked('hydrogen', { filters: { topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }, limit: 7 }));
-    expect(body.query.bool!.filter).toEqual(filterQueries({ topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }));
+    const filters = { topic: 'hydrogen' as const, langs: ['en' as const, 'mul' as const], minDraftScore: 80, author: 'Müller', addedSince: '2026-01-01T00:00:00.000Z' };
+    const body = rankBody(ranked('hydrogen', { filters, limit: 7 }));
+    expect(body.query.bool!.filter).toEqual(filterQueries(filters));
+    expect(body.query.bool!.filter).toEqual(expect.arrayContaining([{ term: { author_keys: 'muller' } }, { range: { created_at: { gte: '2026-01-01T00:00:00.000Z' } } }]));
     expect(body).toMatchObject({ size: 7, track_total_hits: false, _source: ['paper'], sort: searchBody(query('x'), [1]).sort });
   });
 
