@@ -10,7 +10,8 @@ import { searchPage } from '../modules/keyword-index';
 import { generateDemoPapers } from '../modules/papers/demo/demo-papers';
 import { parsePaperInput } from '../modules/papers/paper-input';
 import { LANGS_FOR_FILTER, parseSearchParams } from '../services/public-search/search-params';
-import { storedAlone, type Paper } from '../shared/papers/paper.schema';
+import { storedAlone, type Paper, type TopicSlug } from '../shared/papers/paper.schema';
+import { familyName } from '../shared/text/person-name';
 import { withCleanup } from './support/cleanup';
 import { REAL_PAPERS_FILE } from './support/corpus';
 import { CATEGORIES, MISS_QUERIES, searchPath, type Category, type QuerySpec } from './support/search-queries';
@@ -58,6 +59,19 @@ export interface KeywordIndexSizeFigures {
   /** Then WARM_REQUESTS distinct pages round-robin. */
   warm: LatencyFigures;
   warmByCategory: Partial<Record<Category, LatencyFigures>>;
+  /** The same query terms narrowed by an author (`author`) and by a topic, after the warm requests. */
+  filters: FilterComparison;
+}
+
+export interface FilterComparison {
+  /** The family names and topics used, most frequent among the probed results first. */
+  authors: string[];
+  topics: string[];
+  /** Each filter's first search (its slots worked out: author postings, or a pass over the topic column), then every search. */
+  authorFirst: LatencyFigures;
+  topicFirst: LatencyFigures;
+  author: LatencyFigures;
+  topic: LatencyFigures;
 }
 
 const out = (text = '') => process.stdout.write(`${text}\n`);
@@ -177,6 +191,7 @@ async function measureSize(papers: number, dir: string, reuse: boolean, answersF
     byCategory.set(spec.category, [...(byCategory.get(spec.category) ?? []), took]);
   }
   const cpu = process.cpuUsage(cpu0);
+  const filters = await compareFilters(index, probed.kept.filter((spec) => spec.category !== 'deep').map((spec) => queryOf(searchPath(spec, 1, 0))));
   const bytesPerPaperAfterQueries = (memory() - before) / count;
   if (answersFile !== undefined) fs.writeFileSync(answersFile, `${answers!.map((a, i) => JSON.stringify([paths[i], a])).join('\n')}\n`);
   await index.close();
@@ -191,7 +206,53 @@ async function measureSize(papers: number, dir: string, reuse: boolean, answersF
     first: latency(first),
     warm: { ...latency(warm), cpuMeanMs: (cpu.user + cpu.system) / 1000 / WARM_REQUESTS },
     warmByCategory: Object.fromEntries(CATEGORIES.filter((c) => byCategory.has(c)).map((c) => [c, latency(byCategory.get(c)!)])),
+    filters,
   };
+}
+
+/** Rounds over the queries for each filter (each round: every query once with an author, once with a topic, alternating). */
+const FILTER_ROUNDS = 5;
+/** Distinct authors and topics: more than one kept filter each, fewer than the index keeps (64). */
+const FILTER_VALUES = 16;
+
+/**
+ * An author-filtered search against a topic-filtered one with the same terms (`author` must cost no
+ * more than `topic`): the queries' own filters replaced by an author (the most frequent family names
+ * among the first results) or a topic (likewise), first page by relevance. The first search with each
+ * value works its slots out (kept for the generation); the rest find them kept.
+ */
+async function compareFilters(index: KeywordIndex, queries: KeywordQuery[]): Promise<FilterComparison> {
+  const families = new Map<string, number>();
+  const topicCounts = new Map<string, number>();
+  for (const query of queries) {
+    for (const { paper } of (await index.search({ ...query, filters: {}, limit: 50 })).hits) {
+      for (const author of paper.authors) {
+        const family = familyName(author);
+        if (family) families.set(family, (families.get(family) ?? 0) + 1);
+      }
+      if (paper.topic) topicCounts.set(paper.topic, (topicCounts.get(paper.topic) ?? 0) + 1);
+    }
+  }
+  const top = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, FILTER_VALUES).map(([value]) => value);
+  const authors = top(families);
+  const topics = top(topicCounts) as TopicSlug[];
+  const samples = { authorFirst: [] as number[], topicFirst: [] as number[], author: [] as number[], topic: [] as number[] };
+  const seen = new Set<string>();
+  for (let round = 0; round < FILTER_ROUNDS; round++) {
+    for (let i = 0; i < queries.length; i++) {
+      const author = authors[(i + round) % authors.length]!;
+      const topic = topics[(i + round) % topics.length]!;
+      const base = { ...queries[i]!, offset: 0, sort: 'relevance' as const, facets: undefined };
+      for (const [kind, filters] of [['author', { author }], ['topic', { topic }]] as const) {
+        const took = await timed(index, { ...base, filters });
+        const first = !seen.has(`${kind}:${JSON.stringify(filters)}`);
+        seen.add(`${kind}:${JSON.stringify(filters)}`);
+        if (first) samples[`${kind}First`].push(took);
+        samples[kind].push(took);
+      }
+    }
+  }
+  return { authors, topics, authorFirst: latency(samples.authorFirst), topicFirst: latency(samples.topicFirst), author: latency(samples.author), topic: latency(samples.topic) };
 }
 
 const row = (label: string, l: LatencyFigures) => [label, int(l.n), ms(l.meanMs), ms(l.p50Ms), ms(l.p99Ms), ms(l.maxMs), int(l.qps), l.cpuMeanMs === undefined ? '' : ms(l.cpuMeanMs)];
@@ -204,6 +265,14 @@ function report(f: KeywordIndexSizeFigures): void {
     table(
       ['queries', 'n', 'mean', 'p50', 'p99', 'max', 'q/s', 'cpu mean'],
       [row('first pass (probe)', f.first), row('warm, all', f.warm), ...Object.entries(f.warmByCategory).map(([c, l]) => row(`  ${c}`, l))],
+    ),
+  );
+  const c = f.filters;
+  out(`author against topic, the same terms (${c.authors.length} family names: ${c.authors.slice(0, 4).join(', ')}…; ${c.topics.length} topics):`);
+  out(
+    table(
+      ['filtered search', 'n', 'mean', 'p50', 'p99', 'max', 'q/s', 'cpu mean'],
+      [row('author', c.author), row('topic', c.topic), row('  author, first with its value', c.authorFirst), row('  topic, first with its value', c.topicFirst)],
     ),
   );
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { estypes } from '@elastic/elasticsearch';
-import { CONTRACT_QUERIES, FIXTURE_PAPERS } from '../../tests/contract/fixture-papers';
+import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS } from '../../tests/contract/fixture-papers';
 import { ElasticsearchSemantics } from '../../tests/support/elasticsearch-semantics';
 import { referenceSearch } from '../../tests/support/reference-search';
 import type { Paper } from '../../shared/papers/paper.schema';
@@ -111,6 +111,51 @@ describe('filterQueries: year range and venue type', () => {
   });
 });
 
+describe('filterQueries: since and author', () => {
+  it('filters by a lower bound on created_at (a date field), inclusive', () => {
+    expect(filterQueries({ addedSince: '2025-06-01T12:00:00.000Z' })).toEqual([{ range: { created_at: { gte: '2025-06-01T12:00:00.000Z' } } }]);
+  });
+
+  it('filters by the asked name\'s key among the indexed name keys (a term on a keyword field), the value normalised as person-name.ts does', () => {
+    expect(filterQueries({ author: '  Müller ' })).toEqual([{ term: { author_keys: 'muller' } }]);
+    expect(filterQueries({ author: 'Ｓｍｉｔｈ' })).toEqual([{ term: { author_keys: 'smith' } }]);
+    expect(filterQueries({ author: '長谷川 美咲' })).toEqual([{ term: { author_keys: '長谷川美咲' } }]);
+  });
+});
+
+describe('sort=cited_by and collapse=versions', () => {
+  it('sorts most cited first by the stored citations_known, papers without one last, then the tie order', () => {
+    expect(sortOrder('cited_by')).toEqual([{ citations_known: { order: 'desc', missing: '_last' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }]);
+    expect(searchBody(query('co2', { sort: 'cited_by' }), [1]).sort).toEqual(sortOrder('cited_by'));
+  });
+
+  it('collapses on work_id with the preferred record as inner hit, and counts works with a cardinality aggregation', () => {
+    const body = searchBody(query('co2', { collapse: 'versions', offset: 20, limit: 10 }), [1]);
+    expect(body.collapse).toEqual({
+      field: 'work_id',
+      inner_hits: { name: 'preferred', size: 1, sort: [{ venue_rank: { order: 'asc' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }], _source: ['paper'] },
+    });
+    expect(body).toMatchObject({ from: 20, size: 10 });
+    expect(body.aggs).toEqual({ works: { cardinality: { field: 'work_id', precision_threshold: 40_000 } } });
+    expect(searchBody(query('co2'), [1]).collapse).toBeUndefined();
+    expect(countBody(query('co2', { collapse: 'versions' })).aggs).toEqual(body.aggs);
+    expect(countBody(query('co2')).aggs).toBeUndefined();
+  });
+
+  it('counts each facet bucket by its works under collapse, and reads the works back', () => {
+    expect(facetAggregations(['topic'], true)).toEqual({
+      facet_topic: { terms: { field: 'topic', size: 1200 }, aggs: { works: { cardinality: { field: 'work_id', precision_threshold: 40_000 } } } },
+      facet_topic_missing: { missing: { field: 'topic' }, aggs: { works: { cardinality: { field: 'work_id', precision_threshold: 40_000 } } } },
+    });
+    const answer = {
+      facet_topic: { buckets: [{ key: 'esg', doc_count: 5, works: { value: 2 } }, { key: 'ccus', doc_count: 3, works: { value: 3 } }] },
+      facet_topic_missing: { doc_count: 2, works: { value: 1 } },
+    };
+    expect(facetsFromAggregations(['topic'], answer, true)).toEqual({ topic: [{ value: 'ccus', count: 3 }, { value: 'esg', count: 2 }, { value: null, count: 1 }] });
+    expect(facetsFromAggregations(['topic'], answer)).toEqual({ topic: [{ value: 'esg', count: 5 }, { value: 'ccus', count: 3 }, { value: null, count: 2 }] });
+  });
+});
+
 describe('newest first and facets', () => {
   it('sorts by the tie order alone for newest, by score then ties for relevance', () => {
     expect(sortOrder('newest')).toEqual([{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }]);
@@ -168,8 +213,10 @@ describe('rankBody', () => {
   });
 
   it('filters in bool.filter, sorts best first with the tie order, returns the limit without counting', () => {
-    const body = rankBody(ranked('hydrogen', { filters: { topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }, limit: 7 }));
-    expect(body.query.bool!.filter).toEqual(filterQueries({ topic: 'hydrogen', langs: ['en', 'mul'], minDraftScore: 80 }));
+    const filters = { topic: 'hydrogen' as const, langs: ['en' as const, 'mul' as const], minDraftScore: 80, author: 'Müller', addedSince: '2026-01-01T00:00:00.000Z' };
+    const body = rankBody(ranked('hydrogen', { filters, limit: 7 }));
+    expect(body.query.bool!.filter).toEqual(filterQueries(filters));
+    expect(body.query.bool!.filter).toEqual(expect.arrayContaining([{ term: { author_keys: 'muller' } }, { range: { created_at: { gte: '2026-01-01T00:00:00.000Z' } } }]));
     expect(body).toMatchObject({ size: 7, track_total_hits: false, _source: ['paper'], sort: searchBody(query('x'), [1]).sort });
   });
 
@@ -191,6 +238,11 @@ describe('paperDocument', () => {
       venue_type: null,
       shelf: null,
       draft_score: null,
+      created_at: '2024-05-01T00:00:00Z',
+      author_keys: [],
+      citations_known: 0,
+      work_id: 'p1',
+      venue_rank: 4,
       title: ['co2排出量の推計', 'co2 emission estimates'],
       tags: ['scope3', 'scope3'],
       body: ['hydrogen'],
@@ -202,6 +254,14 @@ describe('paperDocument', () => {
       ranked_body: ['hydrogen'],
       paper: p,
     });
+  });
+
+  it('computes what the author, since, cited_by and versions features read, as the embedded engine does', () => {
+    const doc = paperDocument(paper({ id: 'p2', authors: ['Hasegawa, Misaki', '長谷川美咲'], cited_by_count: 4, cited_by_corpus_count: 9, work_id: 'p1', venue_type: 'preprint' }));
+    expect(doc).toMatchObject({ work_id: 'p1', venue_rank: 3, citations_known: 9, created_at: '2024-05-01T00:00:00Z' });
+    expect(doc.author_keys.sort()).toEqual(['hasegawa', 'hasegawa misaki', 'misaki hasegawa', '長谷', '長谷川', '長谷川美', '長谷川美咲'].sort());
+    const old = { ...paper({ id: 'p3', cited_by_count: null }), created_at: undefined, cited_by_corpus_count: undefined } as unknown as Paper;
+    expect(paperDocument(old)).toMatchObject({ created_at: null, citations_known: null, work_id: 'p3', venue_rank: 4 });
   });
 
   it('counts a repeated title once, and every body value (the model sums the body)', () => {
@@ -232,8 +292,8 @@ describe('infra/elasticsearch/papers-index.json', () => {
   const { analysis } = definition.settings;
 
   it('carries its mapping version, raised from the unversioned first release', () => {
-    // 3: venue_type became a filter and a facet.
-    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(3);
+    // 3: venue_type became a filter and a facet. 4: author_keys, created_at, citations_known, work_id and venue_rank (author, since, sort=cited_by, collapse=versions).
+    expect(definition.mappings._meta[MAPPING_VERSION_KEY]).toBe(4);
   });
 
   it('maps every field group as a wildcard field, for substring matching of any length', () => {
@@ -298,7 +358,7 @@ describe('the built request, read with Elasticsearch semantics, matches exactly 
     paper({ id: 'a6', title: 'Cox2 and c22 are not co2', year: 2024, lang: 'en' }),
     paper({ id: 'a8', title: 'hydro', tags: ['gen'], year: 2020, lang: 'en' }),
   ];
-  const papers = [...FIXTURE_PAPERS, ...extra];
+  const papers = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS, ...extra];
   const es = new ElasticsearchSemantics(papers.map(paperDocument), loadIndexDefinition());
 
   const cases: KeywordQuery[] = [
@@ -309,6 +369,7 @@ describe('the built request, read with Elasticsearch semantics, matches exactly 
       limit: 1000,
     })),
     ...['co*', 'c?2', '\\', 'ro*en', 'hydrogen 水素', 'r&d', '2024', 'ai', 'emission', 'methanol shipping', 'district cooling'].map((text) => query(text, { limit: 1000 })),
+    ...[{ author: 'muller' }, { author: '長谷川' }, { author: 'Ｓｍｉｔｈ', yearFrom: 2020 }, { addedSince: '2025-06-01T12:00:00.000Z' }].map((filters) => query('adaptation', { filters, limit: 1000 })),
     query('co2', { filters: { langs: [] }, limit: 1000 }),
   ];
 

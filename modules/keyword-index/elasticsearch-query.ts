@@ -6,6 +6,9 @@ import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery, So
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
 import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
 import { orderFacet } from './facet-counts';
+import { authorKeysOf } from './author-postings';
+import { citationsKnown, venueRank } from './paper-order';
+import { askedNameKey } from '../../shared/text/person-name';
 
 /**
  * Pure builders of the request bodies the Elasticsearch adapter sends. Keyword mode: the match set
@@ -39,6 +42,15 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
   venue_type: Paper['venue_type'];
   shelf: Paper['shelf'];
   draft_score: Paper['draft_score'];
+  /** When the record was first added to the corpus (the `since` filter); null for a record saved before it had one. */
+  created_at: string | null;
+  /** Every name key its authors are found by (`authorKeysOf`), computed here as in the embedded engine: the `author` filter. */
+  author_keys: string[];
+  /** What `sort=cited_by` orders by (`citationsKnown`), stored rather than scripted; null (missing: last) when neither count is known. */
+  citations_known: number | null;
+  /** The work the record is a version of, and its kind of venue's place in the preference (`venueRank`): `collapse=versions`. */
+  work_id: string;
+  venue_rank: number;
   paper: Paper;
 }
 
@@ -46,7 +58,7 @@ export interface PaperDocument extends SearchText, WordsText, RankedText {
 export type SearchBody = Required<
   Pick<estypes.SearchRequest, 'query' | 'sort' | 'from' | 'size' | 'track_total_hits' | 'track_scores' | '_source'>
 > &
-  Pick<estypes.SearchRequest, 'aggs' | 'search_after'>;
+  Pick<estypes.SearchRequest, 'aggs' | 'search_after' | 'collapse'>;
 
 export function paperDocument(paper: Paper): PaperDocument {
   // Elasticsearch has no NFKC without the ICU plugin, so the application normalises and the index stores the result.
@@ -64,6 +76,11 @@ export function paperDocument(paper: Paper): PaperDocument {
     venue_type: paper.venue_type,
     shelf: paper.shelf,
     draft_score: paper.draft_score,
+    created_at: paper.created_at ?? null,
+    author_keys: authorKeysOf(paper),
+    citations_known: citationsKnown(paper),
+    work_id: paper.work_id ?? paper.id,
+    venue_rank: venueRank(paper.venue_type),
     ...text,
     ...words,
     ranked_title: title,
@@ -86,6 +103,8 @@ export function termMatch(term: string): estypes.QueryDslQueryContainer {
 export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDslQueryContainer[] {
   const out: estypes.QueryDslQueryContainer[] = [];
   if (filters.topic !== undefined) out.push({ term: { topic: filters.topic } });
+  // The key the value is looked up by among each document's name keys (the one rule of person-name.ts).
+  if (filters.author !== undefined) out.push({ term: { author_keys: askedNameKey(filters.author) } });
   // An empty list matches nothing, as it does in the embedded engine.
   if (filters.langs !== undefined) out.push({ terms: { lang: [...filters.langs] } });
   if (filters.shelf !== undefined) out.push({ term: { shelf: filters.shelf } });
@@ -93,14 +112,19 @@ export function filterQueries(filters: KeywordQuery['filters']): estypes.QueryDs
   if (filters.minDraftScore !== undefined && filters.minDraftScore > 0) out.push({ range: { draft_score: { gte: filters.minDraftScore } } });
   if (filters.yearFrom !== undefined || filters.yearTo !== undefined) out.push({ range: { year: { ...(filters.yearFrom !== undefined && { gte: filters.yearFrom }), ...(filters.yearTo !== undefined && { lte: filters.yearTo }) } } });
   if (filters.venueType !== undefined) out.push({ term: { venue_type: filters.venueType } });
+  // A document without created_at fails a range on it, as a missing value does in the embedded engine.
+  if (filters.addedSince !== undefined) out.push({ range: { created_at: { gte: filters.addedSince } } });
   return out;
 }
 
-/** The tie order of `compareTies`, after the score. */
+/** The tie order of `compareTies`, after the score (or the citation count). */
 export function sortOrder(sort: KeywordSort = 'relevance'): estypes.SortCombinations[] {
   const ties: estypes.SortCombinations[] = [{ year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
   // Newest: the tie order alone (publication year descending, then id), as in every engine.
-  return sort === 'newest' ? ties : [{ _score: { order: 'desc' } }, ...ties];
+  if (sort === 'newest') return ties;
+  // Most cited first, papers with neither count (no value) last, then the tie order.
+  if (sort === 'cited_by') return [{ citations_known: { order: 'desc', missing: '_last' } }, ...ties];
+  return [{ _score: { order: 'desc' } }, ...ties];
 }
 
 /** Elasticsearch's sort value of a missing year under `missing: _last` in a descending sort. */
@@ -109,32 +133,68 @@ const MISSING_YEAR_DESC = '-9223372036854775808';
 /** The newest-first sort values of a key, for `search_after` (a paper without a year sorts last). */
 export const searchAfter = (key: SortKey): estypes.SortResults => [key.year ?? MISSING_YEAR_DESC, key.id];
 
-/** Terms aggregations counting the match set by each facet, with a `missing` bucket so the counts add up to the total. */
-export function facetAggregations(facets: readonly FacetName[]): Record<string, estypes.AggregationsAggregationContainer> {
+/**
+ * Terms aggregations counting the match set by each facet, with a `missing` bucket so the counts add
+ * up to the total; `byWork` (`collapse=versions`): each bucket counts its distinct works instead.
+ */
+export function facetAggregations(facets: readonly FacetName[], byWork = false): Record<string, estypes.AggregationsAggregationContainer> {
+  const works = byWork ? { aggs: { [WORKS_AGGREGATION]: worksCardinality() } } : {};
   return Object.fromEntries(
     facets.flatMap((facet) => [
-      [`facet_${facet}`, { terms: { field: facet, size: FACET_BUCKETS } }],
-      [`facet_${facet}_missing`, { missing: { field: facet } }],
+      [`facet_${facet}`, { terms: { field: facet, size: FACET_BUCKETS }, ...works }],
+      [`facet_${facet}_missing`, { missing: { field: facet }, ...works }],
     ]),
   );
 }
 
+/** The aggregation counting works (`collapse=versions`), at the top level for `total` and in each facet bucket. */
+export const WORKS_AGGREGATION = 'works';
+
+/**
+ * Distinct works of the match set. Elasticsearch's cardinality is HyperLogLog++: up to
+ * `precision_threshold` (here its maximum, 40,000) it keeps the values' hashes and is "expected to be
+ * close to accurate" (off only by a hash collision), so below that many works it equals the embedded
+ * engine's count; above it, it is an estimate (docs/public-search.md says so).
+ */
+export const worksCardinality = (): estypes.AggregationsAggregationContainer => ({ cardinality: { field: 'work_id', precision_threshold: WORKS_PRECISION } });
+export const WORKS_PRECISION = 40_000;
+
+/** The record of a work shown for it (`collapse=versions`): by kind of venue (`venue_rank`), then the newest, then the id. */
+export const PREFERRED_RECORD_SORT: estypes.SortCombinations[] = [{ venue_rank: { order: 'asc' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
+
+/** The inner hits of a collapsed group that carry its preferred record. */
+export const PREFERRED_HITS = 'preferred';
+
+/**
+ * `collapse=versions`: one hit per work, the group's place being its best match's in the sort, with
+ * its preferred record as inner hit (the groups' own top hit is what the proximity rescoring reads).
+ */
+export const versionsCollapse = (): estypes.SearchFieldCollapse => ({
+  field: 'work_id',
+  inner_hits: { name: PREFERRED_HITS, size: 1, sort: PREFERRED_RECORD_SORT, _source: [PAPER_FIELD] },
+});
+
 /** More values than any facet has (25 topics, 3 languages, 5 venue types, years 1000–2100). */
 const FACET_BUCKETS = 1200;
 
-type FacetAnswer = Record<string, { buckets?: { key: string | number; doc_count: number }[]; doc_count?: number } | undefined>;
+type Works = { [WORKS_AGGREGATION]?: { value: number } };
+type FacetAnswer = Record<string, ({ buckets?: ({ key: string | number; doc_count: number } & Works)[]; doc_count?: number } & Works) | undefined>;
 
-/** The facet counts of an answer's aggregations, in the order every engine gives them. */
-export function facetsFromAggregations(facets: readonly FacetName[], aggregations: FacetAnswer | undefined): FacetCounts {
+/** The facet counts of an answer's aggregations, in the order every engine gives them; `byWork`, the works counted in each bucket. */
+export function facetsFromAggregations(facets: readonly FacetName[], aggregations: FacetAnswer | undefined, byWork = false): FacetCounts {
+  const count = (bucket: { doc_count?: number } & Works) => (byWork ? (bucket[WORKS_AGGREGATION]?.value ?? 0) : (bucket.doc_count ?? 0));
   return Object.fromEntries(
     facets.map((facet) => {
-      const counts = new Map<string | number | null, number>((aggregations?.[`facet_${facet}`]?.buckets ?? []).map((b) => [b.key, b.doc_count]));
-      const missing = aggregations?.[`facet_${facet}_missing`]?.doc_count ?? 0;
-      if (missing > 0) counts.set(null, missing);
+      const counts = new Map<string | number | null, number>((aggregations?.[`facet_${facet}`]?.buckets ?? []).map((b) => [b.key, count(b)]));
+      const missing = aggregations?.[`facet_${facet}_missing`];
+      if (missing && count(missing) > 0) counts.set(null, count(missing));
       return [facet, orderFacet(counts)];
     }),
   );
 }
+
+/** The number of works an answer counted (`collapse=versions`: the `works` aggregation). */
+export const worksOf = (aggregations: unknown): number => (aggregations as Works | undefined)?.[WORKS_AGGREGATION]?.value ?? 0;
 
 /** The match set of a query with its filters (nothing without a term, as in the model), and the scoring clauses if any. */
 function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer {
@@ -148,6 +208,12 @@ function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: es
  * one-term query, whose order does not depend on the idf, the caller sends 1 and scales afterwards.
  */
 export function searchBody(query: KeywordQuery, idfs: number[], options: { corpusStats?: boolean } = {}): SearchBody {
+  const byWork = query.collapse === 'versions';
+  const aggs = {
+    ...(options.corpusStats && query.terms.length > 0 ? corpusStatsAggregation(query.terms) : {}),
+    ...(query.facets?.length ? facetAggregations(query.facets, byWork) : {}),
+    ...(byWork ? { [WORKS_AGGREGATION]: worksCardinality() } : {}),
+  };
   return {
     query: matchQuery(query, query.terms.map((term, i) => termScoring(term, idfs[i] ?? 1))),
     sort: sortOrder(query.after ? 'newest' : query.sort),
@@ -158,20 +224,14 @@ export function searchBody(query: KeywordQuery, idfs: number[], options: { corpu
     // Hits carry `_score` whatever the sort; without it Elasticsearch may leave it null under a field sort.
     track_scores: true,
     _source: [PAPER_FIELD],
-    ...((options.corpusStats && query.terms.length > 0) || query.facets?.length
-      ? {
-          aggs: {
-            ...(options.corpusStats && query.terms.length > 0 ? corpusStatsAggregation(query.terms) : {}),
-            ...(query.facets?.length ? facetAggregations(query.facets) : {}),
-          },
-        }
-      : {}),
+    ...(byWork && { collapse: versionsCollapse() }),
+    ...(Object.keys(aggs).length > 0 && { aggs }),
   };
 }
 
-/** Only the number of matches (a page of none): no scoring, no statistics. */
-export function countBody(query: Pick<KeywordQuery, 'terms' | 'filters'>): Required<Pick<estypes.SearchRequest, 'query' | 'size' | 'track_total_hits'>> {
-  return { query: matchQuery(query), size: 0, track_total_hits: true };
+/** Only the number of matches (a page of none): no scoring, no statistics; under `collapse=versions`, the works counted. */
+export function countBody(query: Pick<KeywordQuery, 'terms' | 'filters' | 'collapse'>): Required<Pick<estypes.SearchRequest, 'query' | 'size' | 'track_total_hits'>> & Pick<estypes.SearchRequest, 'aggs'> {
+  return { query: matchQuery(query), size: 0, track_total_hits: true, ...(query.collapse === 'versions' && { aggs: { [WORKS_AGGREGATION]: worksCardinality() } }) };
 }
 
 /** The request counting the statistics of the terms' idf, over every paper (no hit is read). */

@@ -1,9 +1,10 @@
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { PaperRecords } from './paper-records';
 import type { Segment } from './segment';
+import { frozenAuthorSlots, type AuthorParts } from './author-postings';
 
-/** A frozen segment's vocabulary and postings, in typed arrays (the form written to disk). */
-export interface FrozenParts {
+/** A frozen segment's vocabulary and postings, and its author postings, in typed arrays (the form written to disk). */
+export interface FrozenParts extends AuthorParts {
   /** Token t's text is `tokenChars[tokenStarts[t]..tokenStarts[t + 1]]` (UTF-16 code units). */
   tokenStarts: Uint32Array;
   tokenChars: Uint16Array;
@@ -80,6 +81,10 @@ export class FrozenSegment implements Segment {
 
   paper(slot: number): Paper | undefined {
     return this.records.get(slot - this.start);
+  }
+
+  authorSlots(key: string): ArrayLike<number> | undefined {
+    return frozenAuthorSlots(this.parts, key);
   }
 
   /** Bytes of memory its structures take (its records, when in a file, take none). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIXTURE_PAPERS, paper } from '../../tests/contract/fixture-papers';
+import { CONNECTED_PAPERS, FIXTURE_PAPERS, paper } from '../../tests/contract/fixture-papers';
 import { makeTempDir, removeDir } from '../../tests/support/test-run';
 import { splitTerms } from '../../shared/text/normalize';
 import { MemoryKeywordIndex } from './keyword-index.memory';
@@ -53,6 +53,42 @@ describe('MemoryKeywordIndex on disk', () => {
     expect((await third.search({ terms: ['tidal'], filters: {}, offset: 0, limit: 10 })).hits.map((h) => h.paper.title)).toEqual(['Tidal lagoon ecology']);
     expect(await answers(third)).toEqual(await answers(second));
     await Promise.all([first.close(), second.close(), third.close()]);
+  });
+
+  it('keeps what the author, since, cited_by and versions features read: the same answers after a reopen and after a merge', async () => {
+    const connected: KeywordQuery[] = [
+      ...['muller', '長谷川', 'Ｓｍｉｔｈ', 'hasegawa'].map((author) => ({ terms: ['adaptation'], filters: { author }, offset: 0, limit: 50 })),
+      { terms: ['adaptation'], filters: { addedSince: '2025-06-01T12:00:00.000Z' }, offset: 0, limit: 50 },
+      { terms: ['adaptation'], filters: {}, offset: 0, limit: 50, sort: 'cited_by' },
+      { terms: ['adaptation'], filters: {}, offset: 0, limit: 50, collapse: 'versions', facets: ['venue_type', 'year'] },
+      { terms: ['adaptation'], filters: { author: 'muller' }, offset: 0, limit: 50, collapse: 'versions', sort: 'cited_by' },
+    ];
+    const answersOf = (index: MemoryKeywordIndex) => Promise.all(connected.map((q) => index.search(q)));
+    const whole = new MemoryKeywordIndex();
+    await whole.upsert([...FIXTURE_PAPERS, ...CONNECTED_PAPERS]);
+    const expected = await answersOf(whole);
+    expect(expected[0]!.total).toBe(4);
+    // Small segments: the connected papers spread over several, each checkpoint leaving one to merge.
+    const saved = new MemoryKeywordIndex({ segmentPapers: 16 });
+    await saved.upsert(FIXTURE_PAPERS);
+    for (const p of CONNECTED_PAPERS) {
+      await saved.upsert([p]);
+      await saved.checkpoint(dir, AT);
+    }
+    const reopened = new MemoryKeywordIndex({ segmentPapers: 16 });
+    await reopened.reopen(dir, AT.database);
+    expect(await answersOf(reopened)).toEqual(expected);
+    expect(await reopened.mergeSegments()).toBe(true);
+    expect(await answersOf(reopened)).toEqual(expected);
+    await reopened.checkpoint(dir, AT);
+    const again = new MemoryKeywordIndex();
+    await again.reopen(dir, AT.database);
+    expect(await answersOf(again)).toEqual(expected);
+    // A record that is no longer a version of another (it changed) leaves its work.
+    const alone = { ...CONNECTED_PAPERS[1]!, work_id: CONNECTED_PAPERS[1]!.id };
+    await Promise.all([again.upsert([alone]), whole.upsert([alone])]);
+    expect(await answersOf(again)).toEqual(await answersOf(whole));
+    await Promise.all([whole.close(), saved.close(), reopened.close(), again.close()]);
   });
 
   it('does not reopen another database, nor a directory without a whole checkpoint', async () => {

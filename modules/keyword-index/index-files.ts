@@ -7,9 +7,20 @@ import { readSections, writeSections } from './section-file';
 import { SlotColumns, type ColumnSlice } from './slot-columns';
 import type { IndexCheckpoint } from './keyword-index.port';
 
+/**
+ * The version of the files' layout. A manifest of another version is not reopened: the index is
+ * built again from the papers table, as on a first start. 3 added, per slot, `created_at` (the
+ * `since` filter), the citation count `sort=cited_by` orders by and the work a record is a version of
+ * (`collapse=versions`), and per segment the authors' name keys (the `author` filter). Files of
+ * version 2 lack them, and so do the records they saved (no `created_at`, no counts, no work): the
+ * release that brought these fields rewrote every paper row anyway (migration 014 sets `work_id`),
+ * so catching up would have replaced every record; a build from the table costs about the same and
+ * leaves no segment without the new structures.
+ */
+export const INDEX_FILES_FORMAT = 3;
 
 interface ManifestMeta extends IndexCheckpoint {
-  gx_keyword_index: 2;
+  gx_keyword_index: typeof INDEX_FILES_FORMAT;
   slotCount: number;
   segments: { id: string; start: number; end: number }[];
   codes: ReturnType<SlotColumns['codeTables']>;
@@ -23,8 +34,8 @@ interface SegmentMeta {
 
 const MANIFEST = 'manifest.bin';
 const segmentFile = (dir: string, id: string) => path.join(dir, `segment-${id}.bin`);
-const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens', 'bigramCounts', 'bigramFirst', 'wordLists', 'wordEntries', 'wordOccurrences'] as const;
-const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther'] as const;
+const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens', 'bigramCounts', 'bigramFirst', 'wordLists', 'wordEntries', 'wordOccurrences', 'authorKeyStarts', 'authorKeyChars', 'authorStarts', 'authorSlots'] as const;
+const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther', 'created', 'cited'] as const;
 
 /**
  * The embedded keyword index on disk, under one directory: a file per frozen segment (its
@@ -69,8 +80,9 @@ async function writeSegments(dir: string, state: MemoryIndexState, segments: Fro
     const file = segmentFile(dir, segment.id);
     const columns = state.columns.slice(segment.start, segment.end);
     const ids = Buffer.from(state.columns.ids.slice(segment.start, segment.end).map((id) => id ?? '').join('\n'));
+    const works = Buffer.from(state.columns.worksOf(segment.start, segment.end).join('\n'));
     const { starts, bytes } = segment.records.encoded();
-    await writeSections<SegmentMeta>(file, { id: segment.id, start: segment.start, end: segment.end }, { ...segment.parts, ...columns, ids, recordStarts: starts }, bytes);
+    await writeSections<SegmentMeta>(file, { id: segment.id, start: segment.start, end: segment.end }, { ...segment.parts, ...columns, ids, works, recordStarts: starts }, bytes);
     const stored = readSections<SegmentMeta>(file);
     if (!stored) throw new Error(`segment file ${file} could not be read back`);
     segment.records = PaperRecords.inFile(starts, fs.openSync(file, 'r'), stored.tail.offset);
@@ -87,7 +99,7 @@ async function writeManifest(
   options: { keepUnnamed?: boolean } = {},
 ): Promise<void> {
   const meta: ManifestMeta = {
-    gx_keyword_index: 2,
+    gx_keyword_index: INDEX_FILES_FORMAT,
     ...at,
     slotCount: slots.alive.length,
     segments: segments.map(({ id, start, end }) => ({ id, start, end })),
@@ -104,7 +116,7 @@ async function writeManifest(
 export function openCheckpoint(dir: string, database: string, segmentPapers?: number): { state: MemoryIndexState; at: IndexCheckpoint } | undefined {
   const manifest = readSections<ManifestMeta>(path.join(dir, MANIFEST));
   const meta = manifest?.meta;
-  if (!meta || meta.gx_keyword_index !== 2 || meta.database !== database || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '')) return undefined;
+  if (!meta || meta.gx_keyword_index !== INDEX_FILES_FORMAT || meta.database !== database || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '')) return undefined;
   const alive = manifest.sections.alive as Uint8Array;
   const columns = new SlotColumns(meta.codes);
   columns.ensure(meta.slotCount);
@@ -115,8 +127,8 @@ export function openCheckpoint(dir: string, database: string, segmentPapers?: nu
       const stored = readSections<SegmentMeta>(file);
       if (!stored || stored.meta.start !== start || stored.meta.end !== end) return undefined;
       const s = stored.sections;
-      const ids = Buffer.from(s.ids!.buffer, s.ids!.byteOffset, s.ids!.byteLength).toString('utf8').split('\n');
-      columns.setSlice(start, Object.fromEntries(COLUMN_NAMES.map((n) => [n, s[n]])) as unknown as ColumnSlice, ids, alive.subarray(start, end));
+      const text = (name: string) => Buffer.from(s[name]!.buffer, s[name]!.byteOffset, s[name]!.byteLength).toString('utf8').split('\n');
+      columns.setSlice(start, Object.fromEntries(COLUMN_NAMES.map((n) => [n, s[n]])) as unknown as ColumnSlice, text('ids'), alive.subarray(start, end), text('works'));
       const parts = Object.fromEntries(PART_NAMES.map((n) => [n, s[n]])) as unknown as FrozenParts;
       frozen.push(new FrozenSegment(id, start, end, parts, PaperRecords.inFile(s.recordStarts as Float64Array, fs.openSync(file, 'r'), stored.tail.offset)));
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
-import { CONTRACT_QUERIES, FIXTURE_PAPERS, ORDER_GUARANTEES } from '../../tests/contract/fixture-papers';
+import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS, ORDER_GUARANTEES } from '../../tests/contract/fixture-papers';
 import { ElasticsearchSemantics } from '../../tests/support/elasticsearch-semantics';
 import { referenceSearch } from '../../tests/support/reference-search';
 import type { Paper } from '../../shared/papers/paper.schema';
@@ -178,7 +178,7 @@ describe('upsert and remove', () => {
     const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
     const failure = index.upsert([paper('p1')]);
     await expect(failure).rejects.toThrow(IndexMappingVersionError);
-    await expect(failure).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 3: run gx reindex');
+    await expect(failure).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 4: run gx reindex');
     expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
@@ -214,7 +214,7 @@ describe('upsert and remove', () => {
 
   it('removes nothing from an index of an older mapping either: the indexer waits for the reindex, setting nothing aside', async () => {
     const { index, es } = await setUp((req) => (isMappingRequest(req) ? firstReleaseMapping : bulkReply(req)));
-    await expect(index.remove(['p1'])).rejects.toThrow(/has mapping version 1, this release needs 3: run gx reindex/);
+    await expect(index.remove(['p1'])).rejects.toThrow(/has mapping version 1, this release needs 4: run gx reindex/);
     expect(es.lines()).toEqual(['GET /gx-papers/_mapping']);
   });
 
@@ -315,8 +315,8 @@ describe('rebuild', () => {
 });
 
 /** A fake cluster that answers searches as Elasticsearch would (`tests/support/elasticsearch-semantics.ts`), over the fixture papers. */
-async function setUpSearching() {
-  const semantics = new ElasticsearchSemantics(FIXTURE_PAPERS.map(paperDocument), loadIndexDefinition());
+async function setUpSearching(papers: Paper[] = FIXTURE_PAPERS) {
+  const semantics = new ElasticsearchSemantics(papers.map(paperDocument), loadIndexDefinition());
   const set = await setUp((req) => (req.method === 'POST' && req.path === '/gx-papers/_search' ? { body: semantics.search(req.body) } : { status: 404 }));
   return { ...set, semantics };
 }
@@ -392,6 +392,70 @@ describe('search', () => {
   });
 });
 
+/**
+ * The author, since, cited-by and versions features through the adapter, answered by a fake cluster
+ * with Elasticsearch's semantics (collapse with inner hits, cardinality and terms aggregations), over
+ * the contract's connected papers: the same answers as the reference, as the contract asks of every engine.
+ */
+describe('search: author, since, sort=cited_by, collapse=versions, read with Elasticsearch semantics', () => {
+  const papers = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS];
+  const adaptation = (extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms: ['adaptation'], filters: {}, offset: 0, limit: 100, ...extra });
+  const cases: [string, KeywordQuery][] = [
+    ['author muller', adaptation({ filters: { author: 'muller' } })],
+    ['author 長谷川 (spaced and unspaced names)', adaptation({ filters: { author: '長谷川' } })],
+    ['author full-width Ｓｍｉｔｈ', adaptation({ filters: { author: 'Ｓｍｉｔｈ' } })],
+    ['author with a venue type', adaptation({ filters: { author: 'Müller', venueType: 'journal' } })],
+    ['since, the bound included', adaptation({ filters: { addedSince: '2025-06-01T12:00:00.000Z' } })],
+    ['since with an offset', adaptation({ filters: { addedSince: '2025-06-01T21:00:00+09:00' } })],
+    ['cited_by', adaptation({ sort: 'cited_by' })],
+    ['cited_by, second page', adaptation({ sort: 'cited_by', offset: 3, limit: 3 })],
+    ['versions, newest', adaptation({ collapse: 'versions', sort: 'newest' })],
+    ['versions, cited_by', adaptation({ collapse: 'versions', sort: 'cited_by' })],
+    ['versions, cited_by, a page', adaptation({ collapse: 'versions', sort: 'cited_by', offset: 2, limit: 2 })],
+    ['versions since', adaptation({ collapse: 'versions', filters: { addedSince: '2025-06-01T12:00:00.000Z' } })],
+    ['versions by author', adaptation({ collapse: 'versions', filters: { author: 'Hasegawa' } })],
+  ];
+
+  it.each(cases)('%s: the reference\'s total and records (in its order where no score decides)', async (_, query) => {
+    const { index } = await setUpSearching(papers);
+    const result = await index.search(query);
+    const expected = referenceSearch(papers, query);
+    expect(result.total).toBe(expected.total);
+    if (query.sort === 'relevance' || query.sort === undefined) expect(idsOf(result.hits).sort()).toEqual([...expected.ids].sort());
+    else expect(idsOf(result.hits)).toEqual(expected.ids);
+  });
+
+  it('collapses relevance pages to works too, each shown by its preferred matching record, scores never rising', async () => {
+    const { index } = await setUpSearching(papers);
+    const result = await index.search(adaptation({ collapse: 'versions', terms: ['adaptation', 'finance'] }));
+    const expected = referenceSearch(papers, adaptation({ collapse: 'versions', terms: ['adaptation', 'finance'] }));
+    expect(result.total).toBe(expected.total);
+    expect(idsOf(result.hits).sort()).toEqual([...expected.ids].sort());
+    for (let i = 1; i < result.hits.length; i++) expect(result.hits[i - 1]!.score).toBeGreaterThanOrEqual(result.hits[i]!.score);
+  });
+
+  it('counts works, not papers, for a page of none and in each facet bucket', async () => {
+    const { index, es } = await setUpSearching(papers);
+    expect(await index.search(adaptation({ collapse: 'versions', limit: 0 }))).toEqual({ total: 7, hits: [] });
+    expect(es.requests[0]!.body).toEqual(asSent(countBody(adaptation({ collapse: 'versions', limit: 0 }))));
+    const { facets } = await index.search(adaptation({ collapse: 'versions', limit: 1, facets: ['venue_type'] }));
+    expect(facets!.venue_type).toEqual([
+      { value: 'journal', count: 3 },
+      { value: 'preprint', count: 2 },
+      { value: 'conference', count: 1 },
+      { value: 'dataset', count: 1 },
+      { value: 'report', count: 1 },
+      { value: null, count: 2 },
+    ]);
+  });
+
+  it('refuses keyset paging under collapse before asking Elasticsearch', async () => {
+    const { index, es } = await setUpSearching(papers);
+    await expect(index.search(adaptation({ collapse: 'versions', after: { year: 2020, id: 'p_x' } }))).rejects.toThrow(RangeError);
+    expect(es.requests).toEqual([]);
+  });
+});
+
 describe('rank', () => {
   const stored = paper('p1', { title: 'Peatland restoration' });
   const answer: Reply = {
@@ -445,9 +509,9 @@ describe('count, ping', () => {
   it('is not ready while the alias serves an index of another mapping version, and says what to run', async () => {
     let served = firstReleaseMapping;
     const { index } = await setUp(() => served);
-    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 3: run gx reindex');
-    served = servedMapping('gx-papers-v4', { _meta: { mapping_version: 4 } });
-    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v4 has mapping version 4, this release needs 3: run gx reindex');
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v1 has mapping version 1, this release needs 4: run gx reindex');
+    served = servedMapping('gx-papers-v5', { _meta: { mapping_version: 5 } });
+    await expect(index.ping()).rejects.toThrow('Elasticsearch index gx-papers-v5 has mapping version 5, this release needs 4: run gx reindex');
     // Once the indexer has rebuilt it, the next probe passes without a restart.
     served = servedMapping();
     await expect(index.ping()).resolves.toBeUndefined();

@@ -4,7 +4,7 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Config } from '../../shared/config/config';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { checkMappingVersions, MAPPING_VERSION_KEY, mappingVersionOf } from './elasticsearch-mapping-version';
-import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, rankBody, searchBody, upsertOperations, versionedIndexName } from './elasticsearch-query';
+import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, PREFERRED_HITS, rankBody, searchBody, upsertOperations, versionedIndexName, worksOf } from './elasticsearch-query';
 import { idfsFromCorpusStats, rescoreWindow, type CorpusStatsAnswer } from './elasticsearch-ranking';
 import type { KeywordHit, KeywordIndex, KeywordQuery, KeywordSearchResult, RankedQuery } from './keyword-index.port';
 import { PROXIMITY } from './relevance';
@@ -161,23 +161,29 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
     checkResultWindow(query, this.maxResultWindow);
-    if (query.limit <= 0 && !query.facets?.length) return { total: totalOf(await this.client.search({ index: this.alias, ...countBody(query) })), hits: [] };
+    const byWork = query.collapse === 'versions';
+    if (byWork && query.after) throw new RangeError('collapse=versions pages by offset, not by keyset (after)');
+    if (query.limit <= 0 && !query.facets?.length) {
+      const counted = await this.client.search({ index: this.alias, ...countBody(query) });
+      return { total: byWork ? worksOf(counted.aggregations) : totalOf(counted), hits: [] };
+    }
     const { terms } = query;
     // Several terms are weighed against each other by their idf, counted first; one term's order does
     // not depend on its idf, which comes with the page.
     const idfs = terms.length > 1 ? await this.idfs(terms) : [1];
     // The proximity rescoring reorders the best PROXIMITY.window matches: a page reaching into them is cut from all of them.
-    const rescored = query.sort !== 'newest' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
+    const rescored = (query.sort ?? 'relevance') === 'relevance' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
     const asked = rescored ? { ...query, offset: 0, limit: Math.max(PROXIMITY.window, query.offset + query.limit) } : query;
     const response = await this.client.search<Pick<PaperDocument, 'paper'>>({ index: this.alias, ...searchBody(asked, idfs, { corpusStats: terms.length === 1 }) });
-    let hits = hitsOf(response);
+    // Under collapse each hit is a work's best match (what it is ordered and rescored by), shown by its preferred record.
+    let hits = byWork ? collapsedHitsOf(response) : hitsOf(response).map((h) => ({ ...h, shown: h.paper }));
     if (terms.length === 1) {
       const [termIdf] = idfsFromCorpusStats(terms, response.aggregations as CorpusStatsAnswer | undefined);
       hits = hits.map((h) => ({ ...h, score: h.score * termIdf! }));
     }
     if (rescored) hits = rescoreWindow(hits, terms, idfs).slice(query.offset, query.offset + query.limit);
-    const facets = query.facets?.length ? facetsFromAggregations(query.facets, response.aggregations as Parameters<typeof facetsFromAggregations>[1]) : undefined;
-    return { total: totalOf(response), hits, ...(facets && { facets }) };
+    const facets = query.facets?.length ? facetsFromAggregations(query.facets, response.aggregations as Parameters<typeof facetsFromAggregations>[1], byWork) : undefined;
+    return { total: byWork ? worksOf(response.aggregations) : totalOf(response), hits: hits.map((h) => ({ paper: h.shown, score: h.score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {
@@ -288,6 +294,15 @@ function nextIndexName(alias: string, existing: string[]): string {
 function totalOf(response: estypes.SearchResponse<unknown>): number {
   const total = response.hits.total;
   return typeof total === 'number' ? total : (total?.value ?? 0);
+}
+
+/** The hits of a collapsed search: each group's top hit (its best match) with the preferred record of its inner hits. */
+function collapsedHitsOf(response: estypes.SearchResponse<Pick<PaperDocument, 'paper'>>): (KeywordHit & { shown: Paper })[] {
+  return hitsOf(response).map((hit, i) => {
+    const inner = response.hits.hits[i]!.inner_hits?.[PREFERRED_HITS]?.hits.hits[0]?._source as Pick<PaperDocument, 'paper'> | undefined;
+    if (!inner?.paper) throw new Error(`Elasticsearch hit ${response.hits.hits[i]!._id ?? '?'} has no preferred record of its work`);
+    return { ...hit, shown: inner.paper };
+  });
 }
 
 function hitsOf(response: estypes.SearchResponse<Pick<PaperDocument, 'paper'>>): KeywordHit[] {

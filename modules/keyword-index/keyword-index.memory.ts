@@ -63,13 +63,14 @@ export class MemoryKeywordIndex implements KeywordIndex {
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
     const state = this.state;
     const match = state.match(query.terms, query.filters);
-    const page = query.after
-      ? state.newest(match, 0, query.limit, query.after)
-      : query.sort === 'newest'
-        ? state.newest(match, query.offset, query.limit)
-        : state.page(match, query.offset, query.limit, query.terms);
-    const facets = query.facets?.length ? state.facets(match, query.facets) : undefined;
-    return { total: match.total, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
+    const sort = query.sort ?? 'relevance';
+    const byWork = query.collapse === 'versions';
+    if (byWork && query.after) throw new RangeError('collapse=versions pages by offset, not by keyset (after)');
+    const { total, page } = byWork
+      ? state.versions(match, sort, query.offset, query.limit, query.terms)
+      : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, query.terms) };
+    const facets = query.facets?.length ? state.facets(match, query.facets, byWork) : undefined;
+    return { total, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {

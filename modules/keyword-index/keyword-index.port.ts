@@ -8,10 +8,22 @@ export interface KeywordQuery {
   filters: KeywordFilters;
   offset: number;
   limit: number;
-  /** `relevance` (the default): the relevance model's order; `newest`: publication year descending, then the tie order. */
+  /**
+   * `relevance` (the default): the relevance model's order; `newest`: publication year descending,
+   * then the tie order; `cited_by`: most cited first (`citationsKnown`: the greater of the source's
+   * and the corpus's count), papers with neither last, then the tie order.
+   */
   sort?: KeywordSort;
-  /** Count the whole match set by these fields (`facets` of the answer). */
+  /** Count the whole match set by these fields (`facets` of the answer); under `collapse`, its works. */
   facets?: readonly FacetName[];
+  /**
+   * `versions`: one hit per work (`work_id`) among the matches, `total` counting works. A work stands
+   * where its best match stands in the order asked for, with that match's score, and is shown by its
+   * preferred record among the matches (journal, conference, report, preprint, then any other kind;
+   * then the newest year; then the id). A facet then counts, for each value, the works with a match of
+   * that value (what filtering by the value would total). Offset paging only (not with `after`).
+   */
+  collapse?: KeywordCollapse;
   /**
    * Keyset paging: only the matches after this one in the newest-first order (publication year
    * descending, then id), `offset` not applied. The order of immutable-enough keys, so a page sequence
@@ -26,8 +38,12 @@ export interface SortKey {
   id: string;
 }
 
-export const KEYWORD_SORTS = ['relevance', 'newest'] as const;
+export const KEYWORD_SORTS = ['relevance', 'newest', 'cited_by'] as const;
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
+
+/** What a keyword search can fold into one hit: the versions of a work. */
+export const KEYWORD_COLLAPSES = ['versions'] as const;
+export type KeywordCollapse = (typeof KEYWORD_COLLAPSES)[number];
 
 /** The fields a match set can be counted by. */
 export const FACET_NAMES = ['topic', 'lang', 'year', 'venue_type'] as const;
@@ -44,6 +60,13 @@ export type FacetCounts = Partial<Record<FacetName, FacetCount[]>>;
 
 export interface KeywordFilters {
   topic?: TopicSlug;
+  /**
+   * Papers with an author whose name answers this value, as the client wrote it: one of the name's
+   * keys (`nameKeys`) is `askedNameKey(author)` (`shared/text/person-name.ts`, the one rule: case-,
+   * accent- and width-insensitive, whole name or family name, an unspaced Japanese name by its
+   * family name). Authors are never searched by the terms.
+   */
+  author?: string;
   /** Papers whose `lang` is one of these; absent means every language. */
   langs?: PaperLang[];
   shelf?: Shelf;
@@ -53,6 +76,11 @@ export interface KeywordFilters {
   yearFrom?: number;
   yearTo?: number;
   venueType?: VenueType;
+  /**
+   * Papers first added to the corpus at or after this instant (ISO 8601, compared with `created_at`
+   * to the millisecond). A paper without a `created_at` (a record saved before it existed) fails it.
+   */
+  addedSince?: string;
 }
 
 /** A question for ranked retrieval: any of its words may match; the best papers come first. */
@@ -70,7 +98,7 @@ export interface KeywordHit {
 }
 
 export interface KeywordSearchResult {
-  /** Matches before offset and limit apply. */
+  /** Matches (works, under `collapse`) before offset and limit apply. */
   total: number;
   hits: KeywordHit[];
   /** The facets asked for, counted over the whole match set. */

@@ -1,4 +1,4 @@
-import { MatchSet, newestPage, relevancePage } from './match-set';
+import { MatchSet, orderedPage, relevancePage } from './match-set';
 import { ScoredTerm } from './scored-term';
 import { SlotBits } from './slot-bits';
 
@@ -70,7 +70,7 @@ describe('MatchSet: the best matches without visiting every one', () => {
         }
         const all = new MatchSet(terms, bits).all();
         expect(Array.from(all.slots)).toEqual(order.map((m) => m.slot).sort((a, b) => a - b));
-        const newest = newestPage(new MatchSet(terms, bits), tieRank, 5, 10);
+        const newest = orderedPage(new MatchSet(terms, bits), tieRank, 5, 10);
         const byTies = [...order].sort((a, b) => tieRank[a.slot]! - tieRank[b.slot]!).slice(5, 15);
         expect(newest).toEqual(byTies);
       }

@@ -53,13 +53,47 @@ export class MatchSet {
     return score;
   }
 
+  /**
+   * Whether the filters admit so few slots that walking them (probing the terms' bitmaps) costs less
+   * than walking the terms' matches, so a selective filter (an author's papers) costs what it admits:
+   * fewer than the rarest term's matches, or, for the `wanted` best of one term read best first,
+   * fewer than the matches read before that many pass the filters (about `wanted` × its matches /
+   * those passing), weighed by `RANKED_READ_COST`.
+   */
+  filterWalkPays(wanted = Infinity): boolean {
+    if (!this.filter || this.terms.length === 0) return false;
+    const walked = this.terms[this.rarest]!.slots.length;
+    if (this.terms.length > 1 || wanted === Infinity) return this.filter.count < walked;
+    return this.filter.count < Math.min(walked, (wanted * walked) / Math.max(1, this.total)) * RANKED_READ_COST;
+  }
+
+  /** Calls `visit` for each slot the filters admit, ascending (only with filters). */
+  forEachFiltered(visit: (slot: number) => void): void {
+    const words = this.filter!.words;
+    for (let w = 0; w < words.length; w++) {
+      for (let bits = words[w]!; bits !== 0; ) {
+        const low = bits & -bits;
+        bits ^= low;
+        visit((w << 5) + 31 - Math.clz32(low));
+      }
+    }
+  }
+
   private list(): { slots: Int32Array; scores: Float64Array } {
     if (this.terms.length === 1 && !this.filter) return { slots: this.terms[0]!.slots, scores: this.terms[0]!.scores };
-    const d = this.rarest;
-    const walked = this.terms[d]!;
     const slots = new Int32Array(this.total);
     const scores = new Float64Array(this.total);
     let n = 0;
+    if (this.filterWalkPays()) {
+      this.forEachFiltered((slot) => {
+        if (!this.admits(slot, -1)) return;
+        slots[n] = slot;
+        scores[n++] = this.score(slot, -1, 0);
+      });
+      return { slots, scores };
+    }
+    const d = this.rarest;
+    const walked = this.terms[d]!;
     for (let i = 0; i < walked.slots.length && n < this.total; i++) {
       const slot = walked.slots[i]!;
       if (!this.admits(slot, d)) continue;
@@ -70,12 +104,21 @@ export class MatchSet {
   }
 }
 
+/** What reading a match of one term best first costs next to probing a slot of the filters: it sorts what it reads. */
+const RANKED_READ_COST = 4;
+
 /**
  * The best `wanted` matches by score (then tie order), skipping the first `skip` of them: from the
  * terms' matches walked best first (`byThreshold`) once their order is kept, so most matches of a
  * broad query are never scored; else from every match of the rarest term.
  */
 function best(match: MatchSet, wanted: number, skip: number, tieRank: Int32Array): RankedSlot[] {
+  if (match.filterWalkPays(skip + wanted)) {
+    // Few slots pass the filters: score each that holds every term (the scores summed in query order, as everywhere).
+    const top = new TopSlots(skip + wanted, tieRank);
+    match.forEachFiltered((slot) => match.admits(slot, -1) && top.offer(slot, match.score(slot, -1, 0)));
+    return top.sorted().slice(skip);
+  }
   const d = match.rarest;
   const walked = match.terms[d]!;
   if (match.terms.length === 1) {
@@ -207,12 +250,16 @@ export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: numb
   return top.slice(offset, offset + limit);
 }
 
-/** One page of the newest-first order (the tie order alone), among the matches `keep` admits; each keeps its score. */
-export function newestPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, keep?: (slot: number) => boolean): RankedSlot[] {
+/**
+ * One page of an order by a key of each slot (`key`, highest first; none: the newest-first order,
+ * the tie order alone), ties in the tie order, among the matches `keep` admits; each keeps its score.
+ */
+export function orderedPage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, options: { key?: ArrayLike<number>; keep?: (slot: number) => boolean } = {}): RankedSlot[] {
   if (limit <= 0 || offset >= match.total) return [];
+  const { key, keep } = options;
   const { slots, scores } = match.all();
   const first = new TopSlots(offset + limit, tieRank);
-  for (let i = 0; i < slots.length; i++) if (!keep || keep(slots[i]!)) first.offer(slots[i]!, 0);
+  for (let i = 0; i < slots.length; i++) if (!keep || keep(slots[i]!)) first.offer(slots[i]!, key ? key[slots[i]!]! : 0);
   return first
     .sorted()
     .slice(offset, offset + limit)

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
-import { isCjkTerm, searchTextOf, type SearchText } from './relevance';
+import type { FacetCounts, FacetName, KeywordFilters, KeywordSort, SortKey } from './keyword-index.port';
+import { versionsPage } from './versions-page';
+import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevance';
+import { askedNameKey } from '../../shared/text/person-name';
 import { RankedPostings } from './ranked-postings';
 import { FrozenSegment } from './frozen-segment';
-import { MatchSet, newestPage, relevancePage } from './match-set';
+import { MatchSet, orderedPage, relevancePage } from './match-set';
 import { PaperRecords } from './paper-records';
 import { ScoredTerm, scoreTerm, type LiveLengths } from './scored-term';
 import type { Segment } from './segment';
@@ -172,8 +174,9 @@ export class MemoryIndexState {
     return new MatchSet(scored, this.filterBits(filters));
   }
 
-  facets(match: MatchSet, facets: readonly FacetName[]): FacetCounts {
-    return this.columns.facets(match.all().slots, facets);
+  /** Counts the whole match set by each facet; `byWork`, its works (`collapse=versions`). */
+  facets(match: MatchSet, facets: readonly FacetName[], byWork = false): FacetCounts {
+    return this.columns.facets(match.all().slots, facets, byWork);
   }
 
   /** Orders matches by relevance (see `relevancePage`) and returns a page. */
@@ -183,7 +186,22 @@ export class MemoryIndexState {
 
   /** Orders matches newest first (the tie order alone); with `after`, only those after that key. */
   newest(match: MatchSet, offset: number, limit: number, after?: SortKey): ScoredSlot[] {
-    return newestPage(match, this.tieRank(), offset, limit, after && ((slot) => this.columns.after(slot, after)));
+    return orderedPage(match, this.tieRank(), offset, limit, { keep: after && ((slot) => this.columns.after(slot, after)) });
+  }
+
+  /** A page of the matches in the order asked for: relevance, newest first or most cited first. */
+  ordered(match: MatchSet, sort: KeywordSort, offset: number, limit: number, terms: string[]): ScoredSlot[] {
+    return sort === 'newest' ? this.newest(match, offset, limit) : sort === 'cited_by' ? this.citedFirst(match, offset, limit) : this.page(match, offset, limit, terms);
+  }
+
+  /** A page of works (`collapse=versions`, see `versionsPage`) in the order asked for, and how many works match. */
+  versions(match: MatchSet, sort: KeywordSort, offset: number, limit: number, terms: string[]): { total: number; page: ScoredSlot[] } {
+    return versionsPage(match, this.columns, (n) => this.ordered(match, sort, 0, n, terms), offset, limit);
+  }
+
+  /** Orders matches most cited first (`citationsKnown`, unknown last), then the tie order. */
+  citedFirst(match: MatchSet, offset: number, limit: number): ScoredSlot[] {
+    return orderedPage(match, this.tieRank(), offset, limit, { key: this.columns.columns.cited });
   }
 
   /** Starts ranked retrieval: papers added from now on are analyzed at once, those before by `advanceRanking`. */
@@ -211,9 +229,10 @@ export class MemoryIndexState {
    */
   rank(query: string, filters: KeywordFilters, limit: number): RankedSlot[] {
     if (!this.ranked || !this.rankingReady) throw new Error('ranked retrieval is not ready');
-    const accept = this.columns.filter(filters);
+    // The same slots a keyword search's filters admit (every filter, the author's too), kept for the generation.
+    const accept = this.filterBits(filters);
     const alive = this.columns.alive;
-    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept(slot)), limit, this.tieRank());
+    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept.has(slot)), limit, this.tieRank());
   }
 
   /** Releases what the frozen segments hold open (their files). */
@@ -245,16 +264,35 @@ export class MemoryIndexState {
     return scored;
   }
 
-  /** The slots the filters admit, or undefined without filters; one pass over the columns per filter and generation. */
+  /**
+   * The slots the filters admit, or undefined without filters, kept per filter and generation: one
+   * pass over the columns, or with an author only the slots the segments list for the name's key
+   * (tested against the other filters), so an author costs no more than a topic.
+   */
   private filterBits(filters: KeywordFilters): SlotBits | undefined {
-    const test = this.columns.filter(filters);
-    if (!test) return undefined;
+    if (!hasFilters(filters)) return undefined;
     const key = JSON.stringify(filters);
     const known = this.filters.get(key);
     if (known && known.generation === this.generation) return known.bits;
-    const bits = SlotBits.where(this.slotCount, test);
+    const test = this.columns.filter(filters);
+    const bits = filters.author === undefined ? SlotBits.where(this.slotCount, test!) : this.authorBits(askedNameKey(filters.author), test);
     this.filters.set(key, { generation: this.generation, bits });
     return bits;
+  }
+
+  /** The live slots with an author of this name key that pass `test`. */
+  private authorBits(key: string, test: ((slot: number) => boolean) | undefined): SlotBits {
+    const alive = this.columns.alive;
+    return SlotBits.collect(this.slotCount, (add) => {
+      for (const segment of [...this.frozen, this.open]) {
+        const local = segment.authorSlots(key);
+        if (!local) continue;
+        for (let i = 0; i < local.length; i++) {
+          const slot = segment.start + local[i]!;
+          if (alive[slot] && (!test || test(slot))) add(slot);
+        }
+      }
+    });
   }
 
   private segmentOf(slot: number): Segment {

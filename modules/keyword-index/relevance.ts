@@ -1,6 +1,7 @@
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { KeywordFilters } from './keyword-index.port';
 import { normalizeText } from '../../shared/text/normalize';
+import { nameMatches } from '../../shared/text/person-name';
 
 /**
  * The relevance model of keyword mode (DESIGN §4a). Which papers match, and `total`, are the spec's:
@@ -304,7 +305,12 @@ export const hasFilters = (f: KeywordFilters) =>
   (f.minDraftScore !== undefined && f.minDraftScore > 0) ||
   f.yearFrom !== undefined ||
   f.yearTo !== undefined ||
-  f.venueType !== undefined;
+  f.venueType !== undefined ||
+  f.addedSince !== undefined ||
+  f.author !== undefined;
+
+/** An `addedSince` bound as milliseconds since the epoch, the form `created_at` is compared in. */
+export const instantMs = (iso: string | undefined | null): number => (iso ? Date.parse(iso) : Number.NaN);
 
 /** The filters' meaning, for engines that filter in process and for reference computations. */
 export function passesFilters(p: Paper, f: KeywordFilters): boolean {
@@ -315,6 +321,9 @@ export function passesFilters(p: Paper, f: KeywordFilters): boolean {
     (f.minDraftScore === undefined || f.minDraftScore <= 0 || (p.draft_score !== null && p.draft_score >= f.minDraftScore)) &&
     (f.yearFrom === undefined || (p.year !== null && p.year >= f.yearFrom)) &&
     (f.yearTo === undefined || (p.year !== null && p.year <= f.yearTo)) &&
-    (f.venueType === undefined || p.venue_type === f.venueType)
+    (f.venueType === undefined || p.venue_type === f.venueType) &&
+    // A record without created_at (NaN) fails any bound, like a missing year.
+    (f.addedSince === undefined || instantMs(p.created_at) >= instantMs(f.addedSince)) &&
+    (f.author === undefined || (p.authors ?? []).some((a) => nameMatches(a, f.author!)))
   );
 }

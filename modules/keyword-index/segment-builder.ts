@@ -5,6 +5,7 @@ import { bigramAt, POSTING, type Segment } from './segment';
 import { bigramOccurrences } from './bigram-occurrences';
 import type { SlotLengths } from './slot-columns';
 import type { FrozenParts } from './frozen-segment';
+import { AuthorPostingsBuilder } from './author-postings';
 
 const TOKEN_SPLIT = /\s+/u;
 const GROUP_MASK = (1 << POSTING.groupBits) - 1;
@@ -26,6 +27,7 @@ export class SegmentBuilder implements Segment {
   private readonly tokenIds = new Map<string, number>();
   private readonly bigrams = new Map<number, IdList>();
   private readonly papers: (Paper | undefined)[] = [];
+  private readonly authors = new AuthorPostingsBuilder();
 
   constructor(readonly start: number) {
     this.end = start;
@@ -57,6 +59,7 @@ export class SegmentBuilder implements Segment {
     });
     const local = slot - this.start;
     this.papers[local] = paper;
+    this.authors.add(local, paper);
     this.end = slot + 1;
     for (const [token, mask] of masks) {
       let id = this.tokenIds.get(token);
@@ -105,6 +108,10 @@ export class SegmentBuilder implements Segment {
     return this.papers[slot - this.start];
   }
 
+  authorSlots(key: string): ArrayLike<number> | undefined {
+    return this.authors.slots(key);
+  }
+
   /** The segment as typed arrays (its papers as JSON records), the form it keeps once frozen. */
   freeze(): FrozenParts {
     const tokens = this.tokenTexts.length;
@@ -143,7 +150,7 @@ export class SegmentBuilder implements Segment {
     });
     const bigramTokens = new Uint32Array(entries);
     keys.forEach((key, i) => bigramTokens.set(asArray(this.bigrams.get(key | 0)!), bigramStarts[i]));
-    return { tokenStarts, tokenChars, postingStarts, postingSlots, postingMasks, bigramKeys: keys, bigramStarts, bigramTokens, ...bigramOccurrences(tokenStarts, tokenChars, keys, bigramStarts) };
+    return { tokenStarts, tokenChars, postingStarts, postingSlots, postingMasks, bigramKeys: keys, bigramStarts, bigramTokens, ...bigramOccurrences(tokenStarts, tokenChars, keys, bigramStarts), ...this.authors.freeze() };
   }
 
   /** Each slot's paper, for the frozen segment's records (undefined for a retired slot). */

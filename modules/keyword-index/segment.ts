@@ -20,6 +20,8 @@ export interface Segment {
   tokenText(token: number): string;
   /** Calls `visit` for each posting of a token, slots ascending. */
   forEachPosting(token: number, visit: (slot: number, mask: number) => void): void;
+  /** The papers with an author of this name key (`authorKeysOf`), as slots − start, ascending; undefined when none has one. */
+  authorSlots(key: string): ArrayLike<number> | undefined;
   /** The stored paper of a slot of this segment (undefined when it was retired before the segment was frozen). */
   paper(slot: number): Paper | undefined;
 }

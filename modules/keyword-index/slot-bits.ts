@@ -30,6 +30,17 @@ export class SlotBits {
     return new SlotBits(words, count);
   }
 
+  /** The slots `fill` adds (in any order, each once) below `slotCount`. */
+  static collect(slotCount: number, fill: (add: (slot: number) => void) => void): SlotBits {
+    const words = new Int32Array((slotCount + 31) >>> 5);
+    let count = 0;
+    fill((slot) => {
+      words[slot >>> 5]! |= 1 << (slot & 31);
+      count++;
+    });
+    return new SlotBits(words, count);
+  }
+
   has(slot: number): boolean {
     const w = slot >>> 5;
     return w < this.words.length && ((this.words[w]! >>> (slot & 31)) & 1) === 1;

@@ -1,8 +1,9 @@
-import type { Paper } from '../../shared/papers/paper.schema';
+import type { Paper, VenueType } from '../../shared/papers/paper.schema';
 import type { FacetCounts, FacetName, KeywordFilters, SortKey } from './keyword-index.port';
 import { orderFacet } from './facet-counts';
-import { hasFilters } from './relevance';
+import { hasFilters, instantMs } from './relevance';
 import { ValueCodes } from './value-codes';
+import { citationsKnown, venueRank } from './paper-order';
 
 /** The year column's value for a paper without one. */
 export const NO_YEAR = -0x80000000;
@@ -27,6 +28,10 @@ export interface ColumnSlice {
   bodyWords: Uint32Array;
   titleCjk: Float64Array;
   titleOther: Float64Array;
+  /** When the paper was first added to the corpus (`created_at`), in ms since the epoch; NaN when unknown. */
+  created: Float64Array;
+  /** What `sort=cited_by` orders by (`citationsKnown`); −1 when neither count is known. */
+  cited: Int32Array;
 }
 
 /**
@@ -39,6 +44,13 @@ export class SlotColumns {
   readonly codes: Record<CodedField, ValueCodes>;
   alive = new Uint8Array(0);
   ids: (string | undefined)[] = [];
+  /**
+   * The work of each slot whose paper is a version of another's work (`work_id` ≠ its id), and how
+   * many live slots name each such work: most papers are a work of their own, so these stay small,
+   * and a slot is in a work of several records when it has an entry here or its id is a key of `workRefs`.
+   */
+  private readonly works = new Map<number, string>();
+  private readonly workRefs = new Map<string, number>();
   private c: ColumnSlice = emptySlice(0);
   /** Each live slot's position in the tie order (year descending, id ascending); see `tieRank`. */
   private ranks: Int32Array = new Int32Array(0);
@@ -77,18 +89,56 @@ export class SlotColumns {
     c.bodyWords[slot] = lengths.bodyWords;
     c.titleCjk[slot] = lengths.titleCjk;
     c.titleOther[slot] = lengths.titleOther;
+    c.created[slot] = instantMs(paper.created_at);
+    c.cited[slot] = citationsKnown(paper) ?? -1;
     this.ids[slot] = paper.id;
     this.alive[slot] = 1;
+    if (paper.work_id && paper.work_id !== paper.id) this.joinWork(slot, paper.work_id);
     this.ranksStale = true;
   }
 
-  /** Copies a stored range of slots in (a segment opened from disk). */
-  setSlice(start: number, slice: ColumnSlice, ids: string[], alive: Uint8Array): void {
+  /** Copies a stored range of slots in (a segment opened from disk); `works` as `worksOf` wrote them. */
+  setSlice(start: number, slice: ColumnSlice, ids: string[], alive: Uint8Array, works: string[]): void {
     this.ensure(start + ids.length);
     for (const key of Object.keys(slice) as (keyof ColumnSlice)[]) this.c[key].set(slice[key] as never, start);
     this.alive.set(alive, start);
     ids.forEach((id, i) => (this.ids[start + i] = id));
+    works.forEach((work, i) => work && alive[i] && this.joinWork(start + i, work));
     this.ranksStale = true;
+  }
+
+  /** The stored form of a range of slots' works: the work id of a version of another's work, '' for any other slot. */
+  worksOf(start: number, end: number): string[] {
+    return Array.from({ length: end - start }, (_, i) => this.works.get(start + i) ?? '');
+  }
+
+  /** The work a live slot shares with other records (`collapse=versions`), or undefined when it is a work of its own. */
+  sharedWork(slot: number): string | undefined {
+    if (this.works.size === 0) return undefined;
+    const other = this.works.get(slot);
+    if (other !== undefined) return other;
+    const id = this.ids[slot]!;
+    return this.workRefs.has(id) ? id : undefined;
+  }
+
+  /**
+   * Whether slot `a`'s record stands for a work before `b`'s (`collapse=versions`): by kind of venue
+   * (`VENUE_PREFERENCE`), then the newest year (none last), then the id.
+   */
+  preferred(a: number, b: number): boolean {
+    const venue = this.codes.venue_type;
+    const va = venueRank(venue.decode(this.c.venue_type[a]!) as VenueType | null);
+    const vb = venueRank(venue.decode(this.c.venue_type[b]!) as VenueType | null);
+    if (va !== vb) return va < vb;
+    const ya = this.c.year[a]!;
+    const yb = this.c.year[b]!;
+    if (ya !== yb) return ya > yb; // NO_YEAR is the smallest value: last
+    return this.ids[a]! < this.ids[b]!;
+  }
+
+  private joinWork(slot: number, work: string): void {
+    this.works.set(slot, work);
+    this.workRefs.set(work, (this.workRefs.get(work) ?? 0) + 1);
   }
 
   /** The stored form of a range of slots. */
@@ -101,11 +151,20 @@ export class SlotColumns {
   retire(slot: number): void {
     // The tie order of the others is unchanged (ranks are only compared; a gap is harmless): no new sort.
     this.alive[slot] = 0;
+    const work = this.works.get(slot);
+    if (work === undefined) return;
+    this.works.delete(slot);
+    const refs = this.workRefs.get(work)! - 1;
+    if (refs > 0) this.workRefs.set(work, refs);
+    else this.workRefs.delete(work);
   }
 
-  /** A test of the filters on a slot, or undefined when there are none (every match passes). */
+  /**
+   * A test of the filters on a slot, or undefined when there are none (every match passes). The
+   * author filter is not a column: the segments' author postings answer it (`MemoryIndexState`).
+   */
   filter(f: KeywordFilters): ((slot: number) => boolean) | undefined {
-    if (!hasFilters(f)) return undefined;
+    if (!hasFilters({ ...f, author: undefined })) return undefined;
     const c = this.c;
     const topic = f.topic === undefined ? undefined : this.codes.topic.find(f.topic);
     const langs = f.langs === undefined ? undefined : new Set(f.langs.map((l) => this.codes.lang.find(l)));
@@ -113,6 +172,7 @@ export class SlotColumns {
     const venue = f.venueType === undefined ? undefined : this.codes.venue_type.find(f.venueType);
     const minDraft = f.minDraftScore !== undefined && f.minDraftScore > 0 ? f.minDraftScore : undefined;
     const { yearFrom, yearTo } = f;
+    const since = f.addedSince === undefined ? undefined : instantMs(f.addedSince);
     // Same meaning as `passesFilters`: a missing value (code 0, NO_YEAR, NaN) fails any bound on it.
     return (slot) =>
       (topic === undefined || c.topic[slot] === topic) &&
@@ -121,28 +181,41 @@ export class SlotColumns {
       (minDraft === undefined || c.draft[slot]! >= minDraft) &&
       (yearFrom === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! >= yearFrom)) &&
       (yearTo === undefined || (c.year[slot] !== NO_YEAR && c.year[slot]! <= yearTo)) &&
-      (venue === undefined || c.venue_type[slot] === venue);
+      (venue === undefined || c.venue_type[slot] === venue) &&
+      (since === undefined || c.created[slot]! >= since);
   }
 
-  /** The facets of `countFacets` over some slots, from the columns. */
-  facets(slots: ArrayLike<number>, facets: readonly FacetName[]): FacetCounts {
+  /**
+   * The facets of `countFacets` over some slots, from the columns. `byWork`: count works instead of
+   * papers (`collapse=versions`): a value counts each work with a slot of that value once.
+   */
+  facets(slots: ArrayLike<number>, facets: readonly FacetName[], byWork = false): FacetCounts {
     const out: FacetCounts = {};
     for (const facet of facets) {
-      const byValue = new Map<string | number | null, number>();
-      if (facet === 'year') {
-        const years = this.c.year;
-        for (let i = 0; i < slots.length; i++) {
-          const y = years[slots[i]!]!;
-          const value = y === NO_YEAR ? null : y;
-          byValue.set(value, (byValue.get(value) ?? 0) + 1);
+      const column = facet === 'year' ? this.c.year : this.c[facet];
+      const decode = facet === 'year' ? (y: number) => (y === NO_YEAR ? null : y) : (code: number) => this.codes[facet].decode(code);
+      // Counted by column value (a code, or a year): in a typed array for codes, the common case.
+      const counts = facet === 'year' ? new Map<number, number>() : undefined;
+      const codeCounts = facet === 'year' ? undefined : new Int32Array(this.codes[facet].size);
+      // The slots of a work of several records count once per value.
+      const seen = byWork ? new Set<string>() : undefined;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const v = column[slot]!;
+        if (seen) {
+          const work = this.sharedWork(slot);
+          if (work !== undefined) {
+            const key = `${v}\u0000${work}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+          }
         }
-      } else {
-        const column = this.c[facet];
-        const codes = this.codes[facet];
-        const counts = new Int32Array(codes.size);
-        for (let i = 0; i < slots.length; i++) counts[column[slots[i]!]!]!++;
-        counts.forEach((n, code) => n > 0 && byValue.set(codes.decode(code), n));
+        if (codeCounts) codeCounts[v]!++;
+        else counts!.set(v, (counts!.get(v) ?? 0) + 1);
       }
+      const byValue = new Map<string | number | null, number>();
+      if (codeCounts) codeCounts.forEach((n, code) => n > 0 && byValue.set(decode(code), n));
+      else for (const [v, n] of counts!) byValue.set(decode(v), n);
       out[facet] = orderFacet(byValue);
     }
     return out;
@@ -190,5 +263,7 @@ function emptySlice(size: number): ColumnSlice {
     bodyWords: new Uint32Array(size),
     titleCjk: new Float64Array(size),
     titleOther: new Float64Array(size),
+    created: new Float64Array(size),
+    cited: new Int32Array(size),
   };
 }

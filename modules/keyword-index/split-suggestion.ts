@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { splitTerms } from '../../shared/text/normalize';
 import { splitQuery, type SplitLimits } from '../../shared/text/word-split';
-import type { KeywordFilters, KeywordIndex } from './keyword-index.port';
+import type { KeywordCollapse, KeywordFilters, KeywordIndex } from './keyword-index.port';
 import type { searchSuggestionSchema } from './split-suggestion.schema';
 
 /** A query worth trying instead of one that found nothing: its unspaced Japanese or Chinese split into words. */
@@ -16,7 +16,7 @@ export type SearchSuggestion = z.output<typeof searchSuggestionSchema>;
  */
 export async function splitSuggestion(
   index: KeywordIndex,
-  asked: { query: string; total: number; filters: KeywordFilters },
+  asked: { query: string; total: number; filters: KeywordFilters; collapse?: KeywordCollapse },
   limits: SplitLimits,
 ): Promise<SearchSuggestion | undefined> {
   if (asked.total > 0) return undefined;
@@ -24,7 +24,8 @@ export async function splitSuggestion(
   if (!split) return undefined;
   let total: number;
   try {
-    ({ total } = await index.search({ terms: splitTerms(split.q), filters: asked.filters, offset: 0, limit: 0 }));
+    // Counted as the query asked was (works under collapse=versions).
+    ({ total } = await index.search({ terms: splitTerms(split.q), filters: asked.filters, offset: 0, limit: 0, collapse: asked.collapse }));
   } catch {
     // A hint is not worth failing the answer the index just gave.
     return undefined;
@@ -34,6 +35,6 @@ export async function splitSuggestion(
   return {
     q: split.q,
     total,
-    reason: `Each term is matched as one string, and Japanese and Chinese have no spaces between words, so nothing matches ${phrases} as written. Split into words, without particles and punctuation, the query matches ${total} ${total === 1 ? 'paper' : 'papers'}.`,
+    reason: `Each term is matched as one string, and Japanese and Chinese have no spaces between words, so nothing matches ${phrases} as written. Split into words, without particles and punctuation, the query matches ${total} ${asked.collapse ? (total === 1 ? 'work' : 'works') : total === 1 ? 'paper' : 'papers'}.`,
   };
 }

@@ -1,4 +1,4 @@
-import { searchPage, splitSuggestion, type KeywordIndex } from '../../modules/keyword-index';
+import { searchPage, splitSuggestion, type KeywordFilters, type KeywordIndex } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
@@ -24,9 +24,18 @@ export class PaperSearchService {
   ) {}
 
   async search(params: SearchParams): Promise<SearchEnvelope> {
-    const filters = { topic: params.topic ?? undefined, langs: LANGS_FOR_FILTER[params.lang], yearFrom: params.yearFrom, yearTo: params.yearTo, venueType: params.venueType };
-    const { total, hits, facets, nextCursor } = await searchPage(this.index, { terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets }, params.cursor);
-    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters }, SPLIT_LIMITS);
+    const filters: KeywordFilters = {
+      topic: params.topic ?? undefined,
+      langs: LANGS_FOR_FILTER[params.lang],
+      yearFrom: params.yearFrom,
+      yearTo: params.yearTo,
+      venueType: params.venueType,
+      author: params.author,
+      addedSince: params.addedSince,
+    };
+    const query = { terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets, collapse: params.collapse };
+    const { total, hits, facets, nextCursor } = await searchPage(this.index, query, params.cursor);
+    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
     const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
     return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type PaperLang, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
-import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
+import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -65,7 +65,7 @@ export const searchQuerySchema = z
   })
   .check(
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
-    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort }>(['cursor', 'offset', 'sort'], 'cursor', cursorProblem),
+    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort; collapse?: KeywordCollapse }>(['cursor', 'offset', 'sort', 'collapse'], 'cursor', cursorProblem),
     crossRule<{ limit: number; offset: number }>(['limit', 'offset'], 'offset', (v) =>
       v.offset + v.limit > L.maxWindow ? { message: `offset + limit must not exceed ${L.maxWindow}; narrow the query instead of paging deeper.` } : undefined,
     ),

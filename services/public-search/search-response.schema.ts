@@ -16,7 +16,7 @@ export const searchResponseSchema = z
     query: z.string().meta({ description: 'Echo of q.' }),
     topic: nullable(z.enum(TOPIC_SLUGS), 'Echo of the topic filter; null when absent.'),
     lang: z.enum(SEARCH_LANGS).meta({ description: 'Echo of the language filter; `all` when absent.' }),
-    total: z.int().min(0).meta({ description: 'Matching papers before limit and offset apply.' }),
+    total: z.int().min(0).meta({ description: 'Matching papers before limit and offset apply (matching works with `collapse=versions`).' }),
     count: z.int().min(0).meta({ description: 'Records in this response.' }),
     limit: z.int().meta({ description: 'The applied limit.' }),
     offset: z.int().meta({ description: 'The applied offset.' }),

@@ -4,7 +4,7 @@ import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDef
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
+import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -42,8 +42,12 @@ export interface SemanticParams extends KeywordOptions {
   highlightTerms: string[];
 }
 
-/** The parameters only keyword mode takes. */
-const KEYWORD_ONLY = ['facets', 'sort', 'year_from', 'year_to', 'venue_type', 'cursor'] as const;
+/**
+ * The parameters only keyword mode takes. The vector index keeps no authors, creation times, citation
+ * counts or works beside its vectors (`VectorPayload`), so vector mode cannot apply them inside its
+ * search, and hybrid mode fuses it with the lexical side: both refuse them rather than filter one side only.
+ */
+const KEYWORD_ONLY = ['author', 'since', 'facets', 'sort', 'collapse', 'year_from', 'year_to', 'venue_type', 'cursor'] as const;
 
 const L = SEMANTIC_LIMITS;
 const W = SEMANTIC_WINDOWS;
@@ -87,10 +91,10 @@ export const semanticQuerySchema = z
   })
   .check(
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
-    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort }>(['cursor', 'offset', 'sort'], 'cursor', cursorProblem),
+    crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort; collapse?: KeywordCollapse }>(['cursor', 'offset', 'sort', 'collapse'], 'cursor', cursorProblem),
     ...KEYWORD_ONLY.map((name) =>
       crossRule<{ mode: SemanticMode } & Record<string, unknown>>(['mode', name], name, (v) =>
-        v.mode !== 'keyword' && v[name] !== undefined && v[name] !== 'relevance' ? { message: `${name} applies to keyword mode only (mode=keyword).` } : undefined,
+        v.mode !== 'keyword' && v[name] !== undefined && v[name] !== 'relevance' ? { message: `${name} applies to keyword mode only (mode=keyword), not to ${v.mode} mode.` } : undefined,
       ),
     ),
     crossRule<{ mode: SemanticMode; limit: number; offset: number }>(['mode', 'limit', 'offset'], 'offset', (v) =>

@@ -32,14 +32,15 @@ export class SemanticSearchService {
   constructor(private readonly deps: { keywordIndex: KeywordIndex; vector?: VectorSearchParts }) {}
 
   async search(p: SemanticParams): Promise<SemanticSearchAnswer> {
-    const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore, yearFrom: p.yearFrom, yearTo: p.yearTo, venueType: p.venueType };
+    // author and since reach keyword mode only: the parameters refuse them in the others (`KEYWORD_ONLY`).
+    const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore, yearFrom: p.yearFrom, yearTo: p.yearTo, venueType: p.venueType, author: p.author, addedSince: p.addedSince };
     const answer = (records: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => {
       const data = p.highlightTerms.length > 0 ? records.map((r) => ({ ...r, highlights: highlightsOf(r, SEMANTIC_HIGHLIGHT_FIELDS, p.highlightTerms) })) : records;
       return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
     };
     if (p.mode === 'keyword') {
-      const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets }, p.cursor);
-      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters }, KEYWORD_SPLIT_LIMITS);
+      const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
+      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters, collapse: p.collapse }, KEYWORD_SPLIT_LIMITS);
       return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {

@@ -20,6 +20,7 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
       'In keyword mode Japanese and Chinese terms are substrings too: split an unspaced phrase into words (炭素税 効果, not 炭素税の効果); an answer with total 0 for such a phrase carries suggestion { q, total, reason }: call again with suggestion.q.',
       `Records are compact: ${COMPACT_RECORDS_FOR_AGENTS} Each keeps the scores of the mode used (vector_score, keyword_score; fused_score in hybrid mode) and its highlights.`,
       `offset + limit may not exceed ${SEMANTIC_WINDOWS.keyword} in keyword mode, ${SEMANTIC_WINDOWS.vector} in vector mode, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode.`,
+      'Keyword mode only: author (an author\'s family or whole name; q never searches authors), since (added to the corpus at or after a date), sort cited_by (most cited first), collapse versions (one record per work; total counts works).',
       CHARGED_LIKE_HTTP,
     ].join(' '),
     input: {
@@ -36,14 +37,14 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
     },
     output: compactAnswerSchema(semanticAnswerSchema, 'data'),
     present: (answer) => compactAnswer(answer, 'data'),
-    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight, facets, sort, cursor, year_from, year_to, venue_type }) => ({
+    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type }) => ({
       path: '/api/v1/papers/search',
-      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false, facets, sort, cursor, year_from, year_to, venue_type },
+      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type },
     }),
   }),
 ];
 
 /** The data-API llms.txt's lines for these endpoints (section "Endpoints"). */
 export const semanticLlmsTxt = (): string[] => [
-    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}, keyword mode also \`facets\`, \`sort\` (\`relevance\`/\`newest\`), \`cursor\` (deep paging: \`*\`, then \`next_cursor\`), \`year_from\`, \`year_to\`, \`venue_type\` as on the public search, \`highlight\` \`true\` (each record's \`highlights\`: where the words of q occur in it, UTF-16 offsets and a snippet). Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
+    `- [Paper search](/api/v1/papers/search): \`q\` (required, ${S.queryMin} to ${n(S.queryMax)} characters), \`mode\` one of ${list(SEMANTIC_MODES)} (default \`vector\`), \`topic\` (a topic slug), \`limit\` ${S.limitMin} to ${S.limitMax} (default ${S.limitDefault}), \`offset\` (offset + limit at most ${n(SEMANTIC_WINDOWS.keyword)} in keyword, ${SEMANTIC_WINDOWS.vector} in vector, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode), \`min_score\` 0 to 100, \`lang\` \`ja\`/\`en\`/\`all\`, \`shelf\` one of ${list([...SHELVES, 'all'])}, keyword mode also \`author\`, \`since\`, \`facets\`, \`sort\` (\`relevance\`/\`newest\`/\`cited_by\`), \`collapse=versions\`, \`cursor\` (deep paging: \`*\`, then \`next_cursor\`), \`year_from\`, \`year_to\`, \`venue_type\` as on the public search (vector and hybrid modes refuse them: 400 with the parameter's code), \`highlight\` \`true\` (each record's \`highlights\`: where the words of q occur in it, UTF-16 offsets and a snippet). Hybrid mode takes a question in sentences (any number of words) and fuses a ranked any-term search (BM25) with the vector search. Keyword mode: at most ${S.maxKeywordTerms} terms of at least 2 characters, each matched as a substring, so split Japanese and Chinese phrases into words (\`炭素税 効果\`, not \`炭素税の効果\`); an answer with \`total\` 0 for an unspaced phrase carries \`suggestion\` \`{ q, total, reason }\`, the words split apart and their count.`,
 ];

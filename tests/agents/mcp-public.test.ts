@@ -38,6 +38,10 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(props.limit).toMatchObject({ type: 'integer', minimum: SEARCH_LIMITS.limitMin, maximum: SEARCH_LIMITS.limitMax, default: SEARCH_LIMITS.limitDefault });
     expect(props.topic!.enum).toEqual([...TOPIC_SLUGS]);
     expect(props.lang!.enum).toEqual(['ja', 'en', 'all']);
+    expect(props.sort!.enum).toEqual(['relevance', 'newest', 'cited_by']);
+    expect(props.collapse!.enum).toEqual(['versions']);
+    expect(props.author).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
+    expect(props.since).toMatchObject({ type: 'string' });
     expect(search.annotations).toMatchObject({ readOnlyHint: true });
   });
 
@@ -62,6 +66,7 @@ describe('agents on the public door (target all, demo corpus)', () => {
     { q: 'hydrogen' },
     { q: '水素', lang: 'ja', limit: 5 },
     { q: 'carbon', topic: 'carbon_pricing', offset: 3, limit: 7 },
+    { q: 'carbon', sort: 'cited_by', collapse: 'versions', since: '2020-01-01', limit: 10 },
   ])('searchPapers %j answers what GET /api/v1/papers/search does, its records compact (with highlights, on by default for agents)', async (args) => {
     const http = await request(app.url).get('/api/v1/papers/search').query({ ...args, highlight: 'true' }).expect(200);
     const result = await mcp.call('searchPapers', args);
@@ -70,6 +75,15 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(result.structuredContent).toEqual(compactAnswerOf(http.body, 'results'));
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
     expect(httpOf(result).status).toBe(200);
+  });
+
+  it('searchPapers passes author on to the search, as GET /api/v1/papers/search takes it', async () => {
+    const first = (await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen' }).expect(200)).body.results[0] as { authors: string[] };
+    const author = first.authors[0]!;
+    const http = await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen', author, highlight: 'true' }).expect(200);
+    expect(http.body.total).toBeGreaterThan(0);
+    const result = await mcp.call('searchPapers', { q: 'hydrogen', author });
+    expect(result.structuredContent).toEqual(compactAnswerOf(http.body, 'results'));
   });
 
   it('searchPapers leaves out a translated title that repeats the title, and keeps one that differs', async () => {

@@ -101,3 +101,60 @@ export const CONTRACT_QUERIES: {
   { name: 'a bound of 0 admits papers without a score', terms: ['hydrogen'], minDraftScore: 0 },
   { name: 'shelf, score and topic together', terms: ['hydrogen'], shelf: 'global_to_japan', minDraftScore: 80, topic: 'hydrogen' },
 ];
+
+/** The work id of a group of fixture papers: the smallest of their stored ids (as the writer sets it). */
+export const workOf = (...ids: string[]): string => ids.map(fixtureId).sort()[0]!;
+
+const WORK_A = workOf('c01', 'c02', 'c03');
+const WORK_B = workOf('c06', 'c07');
+
+/**
+ * A connected paper: `paper()` with its place in the graph and when it was first added. Without
+ * `created_at` it is a record an index saved before the field existed.
+ */
+function connected(input: Parameters<typeof paper>[0], graph: { created_at?: string; cited_by_corpus_count?: number; work_id?: string }): Paper {
+  const { created_at, ...rest } = paper(input);
+  return { ...rest, ...graph } as Paper;
+}
+
+/**
+ * Papers of one query term (`adaptation`) with what the author, since, cited-by and versions features
+ * read: authors written every way a name is (family name first after a comma, with diacritics,
+ * full-width Latin, Japanese spaced and unspaced), three records of one work and two of another (of
+ * different venue types), source and corpus citation counts (a tie, a zero, a paper with neither),
+ * and `created_at` instants on both sides of a bound, one exactly on it, one missing.
+ */
+export const CONNECTED_PAPERS: Paper[] = [
+  connected(
+    { id: 'c01', title: 'Coastal adaptation finance', authors: ['Misaki Hasegawa', 'Jonas Müller'], year: 2021, venue_type: 'preprint', lang: 'en', cited_by_count: 12 },
+    { created_at: '2025-01-10T00:00:00.000Z', cited_by_corpus_count: 1, work_id: WORK_A },
+  ),
+  connected(
+    { id: 'c02', title: 'Coastal adaptation finance', authors: ['Hasegawa, Misaki', 'Müller, J.'], year: 2022, venue_type: 'journal', lang: 'en', cited_by_count: 40 },
+    { created_at: '2025-03-01T00:00:00.000Z', cited_by_corpus_count: 2, work_id: WORK_A },
+  ),
+  connected(
+    { id: 'c03', title: 'Coastal adaptation finance', authors: ['M. Hasegawa'], year: 2021, venue_type: 'conference', lang: 'en' },
+    { created_at: '2025-06-01T12:00:00.000Z', work_id: WORK_A },
+  ),
+  connected(
+    { id: 'c04', title: '気候適応計画', abstract: 'Adaptation planning in Japanese prefectures.', authors: ['長谷川 美咲', '田中太郎'], year: 2023, venue_type: 'journal', lang: 'mul' },
+    { created_at: '2025-06-01T12:00:00.000Z', cited_by_corpus_count: 5 },
+  ),
+  connected({ id: 'c05', title: '適応策 adaptation in Tokyo', authors: ['長谷川美咲'], year: 2024, venue_type: 'report', lang: 'mul', cited_by_count: 3 }, { created_at: '2026-01-05T09:30:00.000Z' }),
+  connected(
+    { id: 'c06', title: 'Adaptation pathways', authors: ['Ｊｏｈｎ Ｓｍｉｔｈ'], year: 2020, venue_type: 'journal', lang: 'en', cited_by_count: 7 },
+    { created_at: '2025-06-01T11:59:59.999Z', work_id: WORK_B },
+  ),
+  connected(
+    { id: 'c07', title: 'Adaptation pathways', authors: ['John Smith'], year: 2020, venue_type: 'preprint', lang: 'en', cited_by_count: 100 },
+    { created_at: '2026-02-01T00:00:00.000Z', work_id: WORK_B },
+  ),
+  // Saved before the graph fields existed: no created_at, no corpus count (neither count known).
+  { ...connected({ id: 'c08', title: 'Urban heat adaptation', authors: ['Zoë Hasegawa-Lee'], year: 2019, lang: 'en' }, {}), cited_by_corpus_count: undefined as unknown as number },
+  connected({ id: 'c09', title: 'Heat adaptation in cities', authors: ['Anna Muller'], year: 2018, lang: 'en', cited_by_count: 12 }, { created_at: '2025-02-01T00:00:00.000Z' }),
+  connected(
+    { id: 'c10', title: 'Adaptation finance data', authors: ['MÜLLER, Anna'], year: 2022, venue_type: 'dataset', lang: 'en', cited_by_count: 0 },
+    { created_at: '2025-05-01T00:00:00.000Z' },
+  ),
+];

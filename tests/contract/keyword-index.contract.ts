@@ -2,8 +2,9 @@ import type { KeywordFilters, KeywordHit, KeywordIndex, KeywordQuery } from '../
 import { countFacets } from '../../modules/keyword-index/facet-counts';
 import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
 import { splitTerms } from '../../shared/text/normalize';
+import type { Paper } from '../../shared/papers/paper.schema';
 import { referenceSearch } from '../support/reference-search';
-import { CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
+import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
 
 async function* batches<T>(items: T[], size = 4): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -214,6 +215,172 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
     const [p1, p2, all] = await Promise.all([q(0, 2), q(2, 2), q(0, 4)]);
     expect([...p1.hits, ...p2.hits].map((h) => h.paper.id)).toEqual(all.hits.map((h) => h.paper.id));
     expect(p1.total).toBe(all.total);
+  });
+
+  describe('connected papers: author, since, sort=cited_by, collapse=versions', () => {
+    const ALL_PAPERS = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS];
+    const ids = (...names: string[]) => names.map(fixtureId).sort();
+    const found = async (query: KeywordQuery) => (await index.search(query)).hits.map((h) => h.paper.id).sort();
+    const adaptation = (filters: KeywordFilters = {}, extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms: ['adaptation'], filters, offset: 0, limit: ALL, ...extra });
+
+    beforeAll(async () => {
+      await index.upsert(CONNECTED_PAPERS);
+      await index.prepareRanking?.();
+    });
+    afterAll(async () => {
+      await index.remove(CONNECTED_PAPERS.map((p) => p.id));
+    });
+
+    it.each([
+      ['Hasegawa', ['c01', 'c02', 'c03']],
+      ['hasegawa', ['c01', 'c02', 'c03']],
+      ['Misaki Hasegawa', ['c01', 'c02']],
+      // The asked value is one key: written family-first after a comma, it is that whole name (the rule of person-name.ts).
+      ['Hasegawa, Misaki', ['c02']],
+      ['muller', ['c01', 'c02', 'c09', 'c10']],
+      ['Müller', ['c01', 'c02', 'c09', 'c10']],
+      ['MULLER', ['c01', 'c02', 'c09', 'c10']],
+      ['Anna Muller', ['c09', 'c10']],
+      ['Ｓｍｉｔｈ', ['c06', 'c07']],
+      ['john smith', ['c06', 'c07']],
+      ['長谷川', ['c04', 'c05']],
+      ['長谷川 美咲', ['c04', 'c05']],
+      ['長谷川美咲', ['c04', 'c05']],
+      ['田中', ['c04']],
+      ['Hasegawa-Lee', ['c08']],
+      ['Lee', []],
+      ['Misaki', []],
+      ['adaptation', []],
+    ])('author %s: exactly the papers with an author of that name', async (author, expected) => {
+      const query = adaptation({ author });
+      const result = await index.search(query);
+      expect(result.hits.map((h) => h.paper.id).sort()).toEqual(ids(...expected));
+      expect(result.total).toBe(expected.length);
+      expect(result.total).toBe(referenceSearch(ALL_PAPERS, query).total);
+    });
+
+    it('author with the other filters and the terms, as the reference; q never searches authors', async () => {
+      for (const filters of [{ author: 'muller', venueType: 'journal' as const }, { author: 'Hasegawa', yearFrom: 2022 }, { author: '長谷川', langs: ['en' as const] }, { author: 'smith', addedSince: '2026-01-01T00:00:00.000Z' }]) {
+        const query = adaptation(filters);
+        expect({ filters, ids: await found(query) }).toEqual({ filters, ids: [...referenceSearch(ALL_PAPERS, query).ids].sort() });
+      }
+      if (options.exactModel) {
+        for (const query of [adaptation({ author: 'muller' }), adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }), adaptation({ author: 'smith', addedSince: '2020-01-01T00:00:00.000Z' }, { offset: 1, limit: 1 })]) {
+          const expected = referenceSearch(ALL_PAPERS, query);
+          const result = await index.search(query);
+          expect(result.hits.map((h) => h.paper.id)).toEqual(expected.ids);
+          result.hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected.scores[i]!, 9));
+        }
+      }
+      expect((await index.search(adaptation({}, { terms: ['hasegawa'] }))).total).toBe(0);
+      expect((await index.search(adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }))).total).toBe(3);
+    });
+
+    it('rank honours author like the other filters', async () => {
+      const hits = await index.rank({ text: 'adaptation pathways', filters: { author: 'Muller' }, limit: 50 });
+      expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c02', 'c09', 'c10'));
+    });
+
+    it('sort=cited_by: most cited first by the greater of the two counts, ties in tie order, neither count last; pages are slices', async () => {
+      const query = adaptation({}, { sort: 'cited_by' });
+      const whole = (await index.search(query)).hits.map((h) => h.paper.id);
+      // c07 100, c02 40 (corpus 2), c01 max(12, 1) and c09 12 (2021 before 2018), c06 7, c04 5 (corpus only), c05 3, c10 0 (2022) and c03 0 (corpus), c08 neither.
+      expect(whole).toEqual(['c07', 'c02', 'c01', 'c09', 'c06', 'c04', 'c05', 'c10', 'c03', 'c08'].map(fixtureId));
+      expect(whole).toEqual(referenceSearch(ALL_PAPERS, query).ids);
+      for (const [offset, limit] of [[0, 3], [3, 3], [8, 5]]) {
+        const page = await index.search({ ...query, offset, limit });
+        expect(page.hits.map((h) => h.paper.id)).toEqual(whole.slice(offset, offset + limit));
+        expect(page.total).toBe(10);
+      }
+      const filtered = adaptation({ author: 'muller' }, { sort: 'cited_by' });
+      expect((await index.search(filtered)).hits.map((h) => h.paper.id)).toEqual(['c02', 'c01', 'c09', 'c10'].map(fixtureId));
+    });
+
+    describe('collapse=versions', () => {
+      const byId = new Map(ALL_PAPERS.map((p) => [p.id, p]));
+      /** The works among some papers, counted here from their work_id alone. */
+      const worksAmong = (papers: Paper[]) => new Set(papers.map((p) => p.work_id)).size;
+
+      it('answers one record per work, total counting works (computed from the papers\' work_id), without collapse total counting papers', async () => {
+        const plain = await index.search(adaptation());
+        expect(plain.total).toBe(CONNECTED_PAPERS.length);
+        const collapsed = await index.search(adaptation({}, { collapse: 'versions' }));
+        expect(collapsed.total).toBe(worksAmong(CONNECTED_PAPERS));
+        expect(collapsed.total).toBe(7);
+        const shown = collapsed.hits.map((h) => h.paper.id);
+        expect(shown).toHaveLength(7);
+        expect(new Set(shown.map((id) => byId.get(id)!.work_id)).size).toBe(7);
+        // The journal record of each work: c02 over c01 (preprint) and c03 (conference), c06 over c07 (preprint).
+        expect(shown.sort()).toEqual(ids('c02', 'c04', 'c05', 'c06', 'c08', 'c09', 'c10'));
+        expect(collapsed.hits.map((h) => h.paper)).toEqual(collapsed.hits.map((h) => byId.get(h.paper.id)));
+      });
+
+      it('shows the preferred record among the matches only, and counts only the works the filters leave', async () => {
+        const since = await index.search(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }, { collapse: 'versions' }));
+        // Of work A only c03 (conference) was added since, of work B only c07 (preprint).
+        expect(since.hits.map((h) => h.paper.id).sort()).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+        expect(since.total).toBe(4);
+        const hasegawa = await index.search(adaptation({ author: 'Hasegawa' }, { collapse: 'versions' }));
+        expect(hasegawa.hits.map((h) => h.paper.id)).toEqual(ids('c02'));
+        expect(hasegawa.total).toBe(1);
+        const preprints = await index.search(adaptation({ venueType: 'preprint' }, { collapse: 'versions' }));
+        expect(preprints.hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c07'));
+      });
+
+      it('places each work where its best match stands, in every order, and pages through works', async () => {
+        const cited = await index.search(adaptation({}, { collapse: 'versions', sort: 'cited_by' }));
+        // Work B by c07's 100 citations, shown as c06; work A by c02's 40.
+        expect(cited.hits.map((h) => h.paper.id)).toEqual(['c06', 'c02', 'c09', 'c04', 'c05', 'c10', 'c08'].map(fixtureId));
+        for (const sort of ['relevance', 'newest', 'cited_by'] as const) {
+          const query = adaptation({}, { collapse: 'versions', sort });
+          const whole = await index.search(query);
+          const expectedOrder = referenceSearch(ALL_PAPERS, query).ids;
+          if (options.exactModel || sort !== 'relevance') expect({ sort, ids: whole.hits.map((h) => h.paper.id) }).toEqual({ sort, ids: expectedOrder });
+          else expect(whole.hits.map((h) => h.paper.id).sort()).toEqual([...expectedOrder].sort());
+          for (let i = 1; i < whole.hits.length && sort === 'relevance'; i++) expect(whole.hits[i - 1]!.score).toBeGreaterThanOrEqual(whole.hits[i]!.score);
+          for (const [offset, limit] of [[0, 2], [2, 2], [4, 10], [7, 3]]) {
+            const page = await index.search({ ...query, offset, limit });
+            expect({ sort, offset, ids: page.hits.map((h) => h.paper.id) }).toEqual({ sort, offset, ids: whole.hits.slice(offset, offset + limit).map((h) => h.paper.id) });
+            expect(page.total).toBe(7);
+          }
+        }
+      });
+
+      it('counts facets by work: each value the works with a match of that value (what filtering by it totals)', async () => {
+        const FACETS = ['venue_type', 'year', 'lang'] as const;
+        const result = await index.search(adaptation({}, { collapse: 'versions', facets: FACETS, limit: 1 }));
+        for (const facet of FACETS) {
+          const works = new Map<string | number | null, Set<string>>();
+          for (const p of CONNECTED_PAPERS) works.set(p[facet], (works.get(p[facet]) ?? new Set()).add(p.work_id));
+          const expected = [...works].map(([value, set]) => ({ value, count: set.size }));
+          expect({ facet, counts: [...result.facets![facet]!].sort((a, b) => String(a.value).localeCompare(String(b.value))) }).toEqual({
+            facet,
+            counts: expected.sort((a, b) => String(a.value).localeCompare(String(b.value))),
+          });
+        }
+        const journal = result.facets!.venue_type!.find((b) => b.value === 'journal')!;
+        expect(journal.count).toBe(3);
+        expect((await index.search(adaptation({ venueType: 'journal' }, { collapse: 'versions' }))).total).toBe(journal.count);
+      });
+    });
+
+    it('since: only papers first added at or after the instant, the bound itself included; a paper without created_at never', async () => {
+      expect(await found(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }))).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+      // The same instant written with an offset.
+      expect(await found(adaptation({ addedSince: '2025-06-01T21:00:00+09:00' }))).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+      expect(await found(adaptation({ addedSince: '2025-06-01T11:59:59.999Z' }))).toEqual(ids('c03', 'c04', 'c05', 'c06', 'c07'));
+      expect(await found(adaptation({ addedSince: '1970-01-01T00:00:00.000Z' }))).not.toContain(fixtureId('c08'));
+      expect((await index.search(adaptation({ addedSince: '2030-01-01T00:00:00.000Z' }))).total).toBe(0);
+      const query = adaptation({ addedSince: '2025-03-01T00:00:00.000Z', langs: ['en'] });
+      const result = await index.search(query);
+      expect(result.total).toBe(referenceSearch(ALL_PAPERS, query).total);
+      expect(await found(query)).toEqual([...referenceSearch(ALL_PAPERS, query).ids].sort());
+    });
+
+    it('rank honours since like the other filters', async () => {
+      const hits = await index.rank({ text: 'adaptation pathways', filters: { addedSince: '2025-06-01T12:00:00.000Z' }, limit: 50 });
+      expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c03', 'c04', 'c05', 'c07'));
+    });
   });
 
   describe('writes', () => {

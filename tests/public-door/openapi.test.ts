@@ -31,13 +31,13 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, twelve parameters), one paper by id (getPaper) and the Atom feed (getPapersFeed)', () => {
+  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper) and the Atom feed (getPapersFeed)', () => {
     expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/feeds/papers.atom']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
-    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'cursor', 'year_from', 'year_to', 'venue_type']);
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since']);
   });
 
   it('states the limits and defaults the service applies', () => {
@@ -50,7 +50,7 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents every error code the service can answer, each parameter with its own', () => {
-    expect(codes400(operation).sort()).toEqual(['invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter']);
+    expect(codes400(operation).sort()).toEqual(['invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
     expect(Object.keys(operation.responses)).toEqual(['200', '400', '429', '500', '502', '503']);

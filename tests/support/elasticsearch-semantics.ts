@@ -8,6 +8,8 @@ type Json = Record<string, any>;
 /** Lucene's gap between two values of one text field (`position_increment_gap`): a phrase never spans values. */
 const VALUE_GAP = 100;
 
+type Hit = { doc: PaperDocument; score: number };
+
 interface Tokens {
   /** Each token with its position. */
   list: { token: string; position: number }[];
@@ -18,8 +20,11 @@ interface Tokens {
  * Elasticsearch's reading of the query DSL the adapter builds, over documents held in memory: what a
  * cluster would answer, for the unit tests of the requests (no cluster runs here). It covers what the
  * builders use — bool, constant_score, dis_max, match_all/none, wildcard on `wildcard` fields,
- * term/terms/range on exact fields, term/prefix/match_phrase on the `gx_words` text fields scored by
- * the mapping's similarities, the sort, paging, `global` and `filters` aggregations — and takes the
+ * term/terms/range on exact fields (a keyword array matching any of its values, a date range by
+ * instant), term/prefix/match_phrase on the `gx_words` text fields scored by the mapping's
+ * similarities, field sorts with `missing`, paging, field collapsing with inner hits, `global`,
+ * `filters`, `terms`, `missing` and `cardinality` aggregations (cardinality exact, as a cluster's is
+ * below its precision threshold) — and takes the
  * tokenizer and the similarities from the index definition itself (the Painless source read as
  * JavaScript), so a mistake there shows. Scores are 32-bit floats, as Elasticsearch's.
  */
@@ -72,30 +77,75 @@ export class ElasticsearchSemantics {
       const score = this.score(query, doc);
       return score === null ? [] : [{ doc, score: Math.fround(score) }];
     });
-    expectSort(body.sort);
-    hits.sort(
-      (a, b) =>
-        b.score - a.score ||
-        (a.doc.year === null ? (b.doc.year === null ? 0 : 1) : b.doc.year === null ? -1 : b.doc.year - a.doc.year) ||
-        (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0),
-    );
+    const compare = sortComparator(body.sort);
+    hits.sort(compare);
     const from = body.from ?? 0;
-    const page = hits.slice(from, from + (body.size ?? 10));
+    // Collapsed: each group's top hit in the sort stands for it, where it stands; its inner hits are the group's own sort.
+    const groups = body.collapse ? this.collapse(hits, body.collapse) : hits.map((hit) => ({ hit, inner: undefined }));
+    const page = groups.slice(from, from + (body.size ?? 10));
+    const source = (doc: PaperDocument) => ({ paper: doc.paper });
     return {
       took: 1,
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
       hits: {
         ...(body.track_total_hits === false ? {} : { total: { value: hits.length, relation: 'eq' as const } }),
-        hits: page.map(({ doc, score }) => ({ _index: 'gx-papers-v2', _id: doc.id, _score: score, _source: { paper: doc.paper } })),
+        hits: page.map(({ hit: { doc, score }, inner }) => ({
+          _index: 'gx-papers-v2',
+          _id: doc.id,
+          _score: score,
+          _source: source(doc),
+          ...(inner && { inner_hits: { [inner.name]: { hits: { total: { value: inner.total, relation: 'eq' as const }, hits: inner.docs.map((d) => ({ _index: 'gx-papers-v2', _id: d.id, _score: null, _source: source(d) })) } } } }),
+        })),
       },
-      ...(body.aggs && { aggregations: this.aggregate(body.aggs) as Record<string, estypes.AggregationsAggregate> }),
+      ...(body.aggs && { aggregations: this.aggregate(body.aggs, hits.map((h) => h.doc)) as Record<string, estypes.AggregationsAggregate> }),
     };
   }
 
-  private aggregate(aggs: Record<string, estypes.AggregationsAggregationContainer>): Json {
+  /** Field collapsing: the first hit of each value of the field, in order, with its group's inner hits (`name`, `size`, `sort`). */
+  private collapse(hits: Hit[], collapse: estypes.SearchFieldCollapse): { hit: Hit; inner?: { name: string; total: number; docs: PaperDocument[] } }[] {
+    const spec = (Array.isArray(collapse.inner_hits) ? collapse.inner_hits : [collapse.inner_hits])[0];
+    const known = new Set(['field', 'inner_hits']);
+    if (Object.keys(collapse).some((k) => !known.has(k)) || !spec?.name || spec.from) throw new Error(`collapse not understood: ${JSON.stringify(collapse)}`);
+    const members = new Map<unknown, Hit[]>();
+    for (const hit of hits) {
+      const key = (hit.doc as unknown as Json)[collapse.field];
+      if (key === undefined || key === null || Array.isArray(key)) throw new Error(`collapse on ${collapse.field} needs one value a document`);
+      members.set(key, [...(members.get(key) ?? []), hit]);
+    }
+    return [...members.values()].map((group) => ({
+      hit: group[0]!,
+      inner: { name: spec.name!, total: group.length, docs: [...group].sort(sortComparator(spec.sort)).slice(0, spec.size ?? 3).map((h) => h.doc) },
+    }));
+  }
+
+  /** Aggregations over the matching documents (`global` ones over every document): global/filters, terms, missing, cardinality. */
+  private aggregate(aggs: Record<string, estypes.AggregationsAggregationContainer>, matched: PaperDocument[]): Json {
     const out: Json = {};
+    const field = (doc: PaperDocument, name: string) => (doc as unknown as Json)[name] as unknown;
     for (const [name, agg] of Object.entries(aggs)) {
+      if (agg.terms) {
+        const { field: name_, size = 10 } = agg.terms as { field: string; size?: number };
+        const byValue = new Map<unknown, PaperDocument[]>();
+        for (const doc of matched) {
+          const v = field(doc, name_);
+          if (v !== null && v !== undefined) byValue.set(v, [...(byValue.get(v) ?? []), doc]);
+        }
+        const buckets = [...byValue].map(([key, docs]) => ({ key, doc_count: docs.length, ...(agg.aggs && this.aggregate(agg.aggs, docs)) }));
+        buckets.sort((a, b) => b.doc_count - a.doc_count || (String(a.key) < String(b.key) ? -1 : 1));
+        out[name] = { buckets: buckets.slice(0, size) };
+        continue;
+      }
+      if (agg.missing) {
+        const docs = matched.filter((doc) => field(doc, agg.missing!.field as string) == null);
+        out[name] = { doc_count: docs.length, ...(agg.aggs && this.aggregate(agg.aggs, docs)) };
+        continue;
+      }
+      if (agg.cardinality) {
+        // Exact: a real cluster is too while the count stays below precision_threshold.
+        out[name] = { value: new Set(matched.map((doc) => field(doc, agg.cardinality!.field as string)).filter((v) => v != null)).size };
+        continue;
+      }
       if (!agg.global) throw new Error(`aggregation not understood: ${JSON.stringify(agg)}`);
       const sub: Json = { doc_count: this.docs.length };
       for (const [subName, subAgg] of Object.entries(agg.aggs ?? {})) {
@@ -147,14 +197,18 @@ export class ElasticsearchSemantics {
       return (values as unknown[]).includes(value(name)) ? 1 : null;
     }
     if (q.range) {
-      const [name, bounds] = Object.entries(q.range)[0]! as [string, { gte?: number }];
-      const v = value(name);
-      return typeof v === 'number' && (bounds.gte === undefined || v >= bounds.gte) ? 1 : null;
+      const [name, bounds] = Object.entries(q.range)[0]! as [string, { gte?: number | string; lte?: number | string }];
+      // A date field compares instants (its values and bounds as ISO 8601 text), a numeric one numbers.
+      const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && this.properties()[name]?.type === 'date' ? Date.parse(v) : Number.NaN);
+      const v = asNumber(value(name));
+      if (Number.isNaN(v)) return null;
+      return (bounds.gte === undefined || v >= asNumber(bounds.gte)) && (bounds.lte === undefined || v <= asNumber(bounds.lte)) ? 1 : null;
     }
     if (q.term) {
       const [name, spec] = Object.entries(q.term)[0]!;
       const { value: wanted, boost = 1 } = typeof spec === 'object' && spec !== null ? (spec as { value: unknown; boost?: number }) : { value: spec };
-      if (!this.isWords(name)) return value(name) === wanted ? boost : null;
+      // A keyword field holding several values matches when any of them is the term.
+      if (!this.isWords(name)) return (Array.isArray(value(name)) ? (value(name) as unknown[]).includes(wanted) : value(name) === wanted) ? boost : null;
       const freq = this.tokensOf(doc, name).list.filter((t) => t.token === wanted).length;
       return freq === 0 ? null : scored ? this.similarity(name, doc, boost, freq) : 1;
     }
@@ -228,8 +282,30 @@ function wildcardRegExp(pattern: string): RegExp {
 
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-/** The only sort the builders use: read literally, so a change to it shows here. */
-function expectSort(sort: estypes.SearchRequest['sort']): void {
-  const expected = [{ _score: { order: 'desc' } }, { year: { order: 'desc', missing: '_last' } }, { id: { order: 'asc' } }];
-  if (sort !== undefined && JSON.stringify(sort) !== JSON.stringify(expected)) throw new Error(`sort not understood: ${JSON.stringify(sort)}`);
+/**
+ * The sorts the builders use, read as Elasticsearch does: a list of `{ field: { order, missing } }`
+ * (`_score` for the score), each deciding only where the ones before tie; a document without a value
+ * goes where `missing` says (`_last` by default, whatever the order). Anything else is refused, so a
+ * change to the sorts shows here.
+ */
+function sortComparator(sort: estypes.SearchRequest['sort']): (a: Hit, b: Hit) => number {
+  const specs = (sort === undefined ? [{ _score: { order: 'desc' } }] : Array.isArray(sort) ? sort : [sort]).map((spec) => {
+    if (typeof spec !== 'object' || spec === null) throw new Error(`sort not understood: ${JSON.stringify(sort)}`);
+    const [field, options] = Object.entries(spec)[0]! as [string, { order?: string; missing?: string }];
+    const extra = Object.keys(options).filter((k) => k !== 'order' && k !== 'missing');
+    if (extra.length || (options.missing !== undefined && options.missing !== '_last')) throw new Error(`sort not understood: ${JSON.stringify(spec)}`);
+    return { field, descending: options.order === 'desc' || (options.order === undefined && field === '_score') };
+  });
+  return (a, b) => {
+    for (const { field, descending } of specs) {
+      const [va, vb] = [a, b].map((h) => (field === '_score' ? h.score : ((h.doc as unknown as Json)[field] ?? null))) as (number | string | null)[];
+      if (va === null || vb === null) {
+        if (va === vb) continue;
+        return va === null ? 1 : -1;
+      }
+      const c = va < vb ? -1 : va > vb ? 1 : 0;
+      if (c !== 0) return descending ? -c : c;
+    }
+    return 0;
+  };
 }
