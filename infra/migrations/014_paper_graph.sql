@@ -21,6 +21,14 @@ ALTER TABLE papers
 
 UPDATE papers SET work_id = id WHERE work_id IS NULL;
 ALTER TABLE papers ALTER COLUMN work_id SET NOT NULL;
+
+-- Any insert, a hand-written one too, starts as a work of its own (a column default cannot name the id).
+CREATE FUNCTION papers_own_work() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.work_id := COALESCE(NEW.work_id, NEW.id);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER papers_own_work BEFORE INSERT ON papers FOR EACH ROW EXECUTE FUNCTION papers_own_work();
 CREATE INDEX papers_work_key_idx ON papers (work_key) WHERE work_key IS NOT NULL;
 CREATE INDEX papers_work_id_idx ON papers (work_id);
 CREATE INDEX papers_created_at_idx ON papers (created_at);

@@ -26,9 +26,9 @@ const WRITTEN = [
   { name: 'references_count', type: 'integer' },
 ];
 const WRITTEN_NAMES = WRITTEN.map((c) => c.name).join(', ');
-// A new paper is a work of its own until the graph writer groups it (same transaction).
-const UPSERT_SQL = `INSERT INTO papers (${WRITTEN_NAMES}, work_id)
-       SELECT ${WRITTEN_NAMES}, id
+// A new paper is a work of its own (a trigger of migration 014) until the graph writer groups it (same transaction).
+const UPSERT_SQL = `INSERT INTO papers (${WRITTEN_NAMES})
+       SELECT ${WRITTEN_NAMES}
        FROM jsonb_to_recordset($1::jsonb) AS r(${WRITTEN.map((c) => `${c.name} ${c.type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET
          ${WRITTEN.filter((c) => c.name !== 'id').map((c) => `${c.name} = EXCLUDED.${c.name}`).join(', ')}, updated_at = now()
