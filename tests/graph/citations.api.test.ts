@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { makeTempDir, removeDir } from '../support/test-run';
+import { responseValidator } from '../support/openapi-validator';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -253,6 +254,28 @@ describe('references and cited-by on both doors', () => {
     expect((await get(referencesPath(idOf(LINES.a))).expect(200)).headers['x-ratelimit-remaining']).toBe('48');
     expect((await get(referencesPath('p_doesnotexist0000')).expect(404)).headers['x-ratelimit-remaining']).toBe('47');
     expect((await request(app.apiUrl!).get(citedByPath(idOf(LINES.target))).expect(401)).body.code).toBe('missing_bearer');
+  });
+
+  it("answers as each door's OpenAPI document says: pages of records and external references, 400s and 404s", async () => {
+    const checks = [
+      [referencesPath(idOf(LINES.a)), {}],
+      [referencesPath(idOf(LINES.a)), { limit: '2', cursor: '*' }],
+      [citedByPath(idOf(LINES.target)), { limit: '100' }],
+      [citedByPath(idOf(LINES.b)), {}],
+      [citedByPath('p_doesnotexist0000'), {}],
+      [citedByPath('bad.id'), {}],
+      [referencesPath(idOf(LINES.a)), { cursor: 'nope' }],
+      [referencesPath(idOf(LINES.a)), { limit: '500' }],
+    ] as const;
+    for (const { door, get } of doors()) {
+      const base = door === 'public' ? app.url : app.apiUrl!;
+      const validate = responseValidator((await request(base).get('/openapi.json').expect(200)).body as Json);
+      for (const [path, query] of checks) {
+        const res = await get(path, query);
+        const observed = { method: 'GET', path, status: res.status, headers: res.headers, body: res.body, text: res.text };
+        expect({ door, path, query, problems: validate(observed) }).toEqual({ door, path, query, problems: [] });
+      }
+    }
   });
 
   describe('MCP tools getReferences and getCitedBy', () => {
