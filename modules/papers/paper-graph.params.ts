@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import type { CitedByKey } from './paper-graph.repository';
+import { PAPER_ID } from './paper-path';
 
 /**
  * The query of a paper's references and cited-by pages (`/api/v1/papers/{id}/references`,
@@ -24,12 +25,15 @@ function decode(value: string): unknown[] | undefined {
   }
 }
 
+/** What a cursor's number may be: a Postgres integer (a value beyond it would fail the statement). */
+const INT32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31;
+
 /** A references cursor: the position of the last reference served. */
 export const encodeReferencesCursor = (position: number): string => encode([position]);
 
 export function decodeReferencesCursor(value: string): number | undefined {
   const key = decode(value);
-  return key?.length === 1 && Number.isInteger(key[0]) && (key[0] as number) >= 0 ? (key[0] as number) : undefined;
+  return key?.length === 1 && INT32(key[0]) && key[0] >= 0 ? key[0] : undefined;
 }
 
 /** A cited-by cursor: the last citing paper's year (null when it has none) and id. */
@@ -39,7 +43,7 @@ export function decodeCitedByCursor(value: string): CitedByKey | undefined {
   const key = decode(value);
   if (key?.length !== 2) return undefined;
   const [year, id] = key;
-  return (year === null || Number.isInteger(year)) && typeof id === 'string' && id.length > 0 && id.length <= 128 ? { year: year as number | null, id } : undefined;
+  return (year === null || INT32(year)) && typeof id === 'string' && PAPER_ID.test(id) ? { year, id } : undefined;
 }
 
 const L = GRAPH_LIMITS;

@@ -233,6 +233,12 @@ describe('references and cited-by on both doors', () => {
       // A references cursor is not a cited-by one.
       [citedByPath(target), { cursor: references.next_cursor }, 400, 'invalid_cursor'],
       [referencesPath(target), { cursor: Buffer.from('[-1]').toString('base64url') }, 400, 'invalid_cursor'],
+      // Cursors made up to pass a decoder but not a statement: numbers beyond Postgres integers, an id no paper has the form of.
+      [referencesPath(target), { cursor: Buffer.from('[1e300]').toString('base64url') }, 400, 'invalid_cursor'],
+      [citedByPath(target), { cursor: Buffer.from('[4294967296,"p_x"]').toString('base64url') }, 400, 'invalid_cursor'],
+      [citedByPath(target), { cursor: Buffer.from('[2020,"p_\\u0000"]').toString('base64url') }, 400, 'invalid_cursor'],
+      [citedByPath(target), { cursor: 'x'.repeat(10_000) }, 400, 'invalid_cursor'],
+      [citedByPath(target), { cursor: '\u0000' }, 400, 'invalid_cursor'],
       [citedByPath(target), { limit: '0' }, 400, 'invalid_limit'],
       [citedByPath(target), { limit: '101' }, 400, 'invalid_limit'],
       [referencesPath(target), { limit: '2.5' }, 400, 'invalid_limit'],
