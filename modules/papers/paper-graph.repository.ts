@@ -70,11 +70,12 @@ export interface GraphDatabase extends Queryable {
  * planner reads all the edges of a paper and sorts them (a bitmap scan) whenever its statistics
  * say the paper is little cited — right after a bulk load, before autovacuum has analysed the table,
  * that is every paper, and a page of a paper cited 20,000 times then reads all 20,000. In index
- * order a page reads only its own entries, which is never much worse and usually far better.
+ * order a page reads only its own entries, which is never much worse and usually far better, so
+ * bitmap and sequential scans are off for this one statement (`SET LOCAL`: the transaction's own).
  */
 async function inIndexOrder<R extends pg.QueryResultRow>(db: GraphDatabase, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
   return db.transaction(async (client) => {
-    await client.query('SET LOCAL enable_bitmapscan = off');
+    await client.query('SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off');
     return client.query<R>(text, values);
   });
 }

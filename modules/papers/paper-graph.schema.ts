@@ -28,10 +28,10 @@ const envelope = <T extends z.ZodType>(results: T, total: string, order: string)
     results: z.array(results).meta({ description: order }),
   });
 
-export const REFERENCES_TOTAL = "How many references the paper lists (its `references_count`), in this corpus or not.";
-export const CITED_BY_TOTAL = 'How many papers of this corpus cite it (its `cited_by_corpus_count`).';
-export const REFERENCES_ORDER = "The paper's references in its own order: each the cited paper's record when it is in this corpus, else an external reference `{ doi, openalex_id }`.";
-export const CITED_BY_ORDER = 'The papers of this corpus citing it, newest first: publication year descending, papers without a year last, then id; each citing paper once.';
+const REFERENCES_TOTAL = "How many references the paper lists (its `references_count`), in this corpus or not.";
+const CITED_BY_TOTAL = 'How many papers of this corpus cite it (its `cited_by_corpus_count`).';
+const REFERENCES_ORDER = "The paper's references in its own order: each the cited paper's record when it is in this corpus, else an external reference `{ doi, openalex_id }`.";
+const CITED_BY_ORDER = 'The papers of this corpus citing it, newest first: publication year descending, papers without a year last, then id; each citing paper once.';
 
 /**
  * The two answers around `record`. With `prefix`, registered as the OpenAPI components

@@ -5,7 +5,7 @@ import { problemResponse, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
-import { PUBLIC_GRAPH_PAGES } from './paper-graph.agents';
+import { PUBLIC_GRAPH_PAGES } from './paper-graph.schema';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
 
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';

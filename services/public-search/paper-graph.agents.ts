@@ -5,9 +5,6 @@ import { publicPaperSchema } from '../../shared/papers/public-paper';
 import { CITED_BY_FOR_AGENTS, GRAPH_LLMS_PAGING, GRAPH_TOOL_PAGING, GRAPH_TOOL_PARAMS, graphPageSchemas, REFERENCES_FOR_AGENTS } from '../../modules/papers';
 import { CITED_BY_PATH, REFERENCES_PATH } from './paper-graph.routes';
 
-/** The answers of the public door's references and cited-by pages (OpenAPI components `PaperReferencesPage`, `PaperCitedByPage`). */
-export const PUBLIC_GRAPH_PAGES = graphPageSchemas(publicPaperSchema, 'Paper');
-
 /** The same answers with compact records, as the MCP tools give them. */
 const COMPACT_PAGES = graphPageSchemas(compactPaperSchema(publicPaperSchema));
 

@@ -4,9 +4,6 @@ import { CITED_BY_FOR_AGENTS, GRAPH_LLMS_PAGING, GRAPH_TOOL_PAGING, GRAPH_TOOL_P
 import { CITED_BY_PATH, REFERENCES_PATH } from './paper-graph.routes';
 import { semanticPaperSchema } from './semantic-paper';
 
-/** The data API's references and cited-by answers (OpenAPI components `SemanticPaperReferencesPage`, `SemanticPaperCitedByPage`). */
-export const API_GRAPH_PAGES = graphPageSchemas(semanticPaperSchema, 'SemanticPaper');
-
 /** The same answers with compact records, as the MCP tools give them. */
 const COMPACT_PAGES = graphPageSchemas(compactPaperSchema(semanticPaperSchema));
 

@@ -1,7 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { citedByQuerySchema, GRAPH_LIMITS as L, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
-import { API_GRAPH_PAGES } from './paper-graph.agents';
+import { API_GRAPH_PAGES } from './paper-graph.schema';
 
 const PAGING = `Paged by \`cursor\`: \`*\` (or absent) for the first page, then each answer's \`next_cursor\` until it is null; keyset paging, so there is no depth limit, every page costs the same, and a walk neither repeats nor skips an entry that existed when it began while others are added. \`limit\` ${L.limitMin}–${L.limitMax}, default ${L.limitDefault}. Read from Postgres: a new edge shows at once. Each page is one request of the key's allowance.`;
 
