@@ -1,4 +1,5 @@
 import { runApiAuthBench } from './api-auth.bench';
+import { runCitationsBench } from './citations.bench';
 import { runCompanyDataBench } from './company-data.bench';
 import { runIngestBench } from './ingest.bench';
 import { runKeywordIndexBench } from './keyword-index.bench';
@@ -17,11 +18,13 @@ import { runTelemetryBench } from './telemetry.bench';
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
  *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES)
  *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
+ *   --papers=N           papers loaded by the citations benchmark (default 300000, at least 30000; or CITATIONS_PAPERS)
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
  * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
- * (about a minute): it judges rankings, not cost, and is run by whoever changes the ranking.
+ * (about a minute): it judges rankings, not cost, and is run by whoever changes the ranking. So does
+ * `citations` (loading 300,000 papers takes minutes; `--papers=30000` for a quick run).
  */
-const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string }) => Promise<unknown>>> = {
+const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string; papers?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
   'record-shaping': runRecordShapingBench,
   'api-auth': runApiAuthBench,
@@ -32,10 +35,11 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   scaling: runScalingBench,
   relevance: runRelevanceBench,
   'keyword-index': runKeywordIndexBench,
+  citations: runCitationsBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index', 'citations'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));
@@ -45,14 +49,14 @@ function option(argv: string[], name: string): string | undefined {
 /** The benchmarks to run, in their order; undefined after a usage error. */
 function selected(argv: string[]): string[] | undefined {
   const known = Object.keys(BENCHMARKS);
-  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes|eval)=/.test(a));
+  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes|eval|papers)=/.test(a));
   const only = option(argv, 'only');
   const names = only === undefined ? known.filter((n) => !ONLY_WHEN_NAMED.includes(n)) : only.split(',').map((n) => n.trim()).filter(Boolean);
   const unknownNames = names.filter((n) => !known.includes(n));
   if (unknownArgs.length || unknownNames.length || names.length === 0) {
     process.stderr.write(
       `${[...unknownArgs.map((a) => `unknown argument ${a}`), ...unknownNames.map((n) => `unknown benchmark "${n}"`)].join('\n') || 'no benchmark named'}\n` +
-        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…] [--eval=DIR,…]]\n`,
+        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…] [--eval=DIR,…] [--papers=N]]\n`,
     );
     return undefined;
   }
@@ -66,7 +70,8 @@ async function main(): Promise<void> {
   const cpuProfDir = option(argv, 'cpu-prof');
   const sizes = option(argv, 'sizes');
   const evalDirs = option(argv, 'eval');
-  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes, evalDirs });
+  const papers = option(argv, 'papers');
+  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes, evalDirs, papers });
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,13 @@
-/** The papers module's public surface: storage of the paper record (the source of truth), its change log, loading and input rules. */
+/** The papers module's public surface: storage of the paper record (the source of truth), its change log, loading and input rules, reads of the citation graph. */
 export * from './change-log';
 export { lenientField, normalizeDoi, parsePaperInput, titleKey, validOrNull, type PaperInput } from './paper-input';
 export { loadPapers, type LoadReport } from './paper-loader';
 export { PaperRepository, type NewPaper, type UpsertOutcome } from './paper.repository';
 export { papersModule } from './papers.module';
+export { canonicalWorkRef, normalizeOpenAlexId } from './work-ref';
+export { PAPER_ID, paperPathSchema } from './paper-path';
+export { PaperGraphRepository, type CitedByKey, type GraphCounts, type GraphDatabase, type KeysetPage, type PaperReference } from './paper-graph.repository';
+export { PaperGraphPages } from './paper-graph.pages';
+export * from './paper-graph.params';
+export * from './paper-graph.schema';
+export * from './paper-graph.agents';

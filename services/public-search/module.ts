@@ -3,18 +3,26 @@ import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { SEARCH_TOOLS, searchLlmsTxt } from './search.agents';
 import { feedRoutes } from './feed.routes';
 import { paperRecordRoutes } from './paper-record.routes';
+import { PAPER_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
+import { paperGraphRoutes } from './paper-graph.routes';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
-import { papersModule } from '../../modules/papers';
+import { PaperGraphPages, PaperGraphRepository, papersModule } from '../../modules/papers';
+import { databaseModule } from '../../shared/db/database.module';
 
-/** The public, unauthenticated paper search API (spec 000): the search, a paper's record, the OpenAPI document. */
+/** The public, unauthenticated paper search API (spec 000): the search, a paper's record, its references and cited-by, the OpenAPI document. */
 export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
-  // papers: a paper's record (`/api/v1/papers/{id}`) is read from Postgres, the source of truth.
+  // papers: a paper's record (`/api/v1/papers/{id}`), references and cited-by are read from Postgres, the source of truth.
   dependsOn: ['keyword-index', 'papers'],
   serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
-  contributes: { public: { tools: SEARCH_TOOLS, llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: searchLlmsTxt(config) }) } },
+  contributes: {
+    public: {
+      tools: [...SEARCH_TOOLS, ...PAPER_GRAPH_TOOLS],
+      llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: [...searchLlmsTxt(config), ...paperGraphLlmsTxt(config)] }),
+    },
+  },
   async init({ config, logger, get }) {
     const service = new PaperSearchService(get(keywordIndexModule), config.publicBaseUrl);
     const papers = get(papersModule);
@@ -23,6 +31,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
       routes: [
         { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
         { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },
       ],
     };

@@ -3,7 +3,9 @@ import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
 import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
-import { paperPathSchema } from './paper-record.routes';
+import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
+import { PUBLIC_GRAPH_PAGES } from './paper-graph.schema';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
 
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
@@ -83,6 +85,56 @@ const DESCRIPTION = [
   'AI-generated summaries and service-authored metadata are CC BY 4.0 unless otherwise stated; third-party abstracts, DOIs and links stay under their publishers\' terms.',
 ].join('\n');
 
+const GRAPH_OPERATIONS = {
+  references: {
+    operationId: 'getPaperReferences',
+    summary: "A paper's references",
+    description:
+      "The works the paper cites, in its own order: each the cited paper's record (the search's Paper) when it is in this corpus, else an external reference `{ doi, openalex_id }` as the paper gave it. `total` is the paper's `references_count`.",
+    query: referencesQuerySchema,
+    schema: PUBLIC_GRAPH_PAGES.references,
+  },
+  citedBy: {
+    operationId: 'getPaperCitedBy',
+    summary: 'The papers citing a paper',
+    description:
+      "The papers of this corpus citing the paper, newest first (publication year descending, papers without a year last, then id), each once, as the search's Paper records. `total` is the paper's `cited_by_corpus_count` (a record's `cited_by_count` is its source's count over all literature).",
+    query: citedByQuerySchema,
+    schema: PUBLIC_GRAPH_PAGES.citedBy,
+  },
+} as const;
+
+/** `GET /api/v1/papers/{id}/references` or `/cited-by`: read from Postgres, paged by keyset cursor, cacheable like a search. */
+function graphOperation(which: keyof typeof GRAPH_OPERATIONS) {
+  const op = GRAPH_OPERATIONS[which];
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: `${op.description} Paged by \`cursor\`: \`*\` (or absent) for the first page, then each answer's \`next_cursor\` until it is null; keyset paging, so there is no depth limit, every page costs the same, and a walk neither repeats nor skips an entry that existed when it began while others are added. \`limit\` ${GRAPH_LIMITS.limitMin}–${GRAPH_LIMITS.limitMax}, default ${GRAPH_LIMITS.limitDefault}. Read from the paper store, so a new edge shows at once (the edge cache may keep a page for 60 seconds).`,
+    requestParams: { path: paperPathSchema, query: op.query },
+    responses: {
+      '200': {
+        description: 'One page.',
+        headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
+        content: { 'application/json': { schema: op.schema } },
+      },
+      '400': problemResponse(400, 'The id or a parameter is invalid.', { ...GRAPH_PARAM_CODES, ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
+      '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id' }, headerSet(door)),
+      ...doorProblems(),
+      '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
+      '503': problemResponse(
+        503,
+        'The paper store is unavailable; retry after Retry-After seconds.',
+        {
+          database_unavailable: `the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: ${DATABASE_RETRY_AFTER_SECONDS})`,
+          upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
+        },
+        headerSet(door, retryAfterHeaders(true)),
+      ),
+    },
+  };
+}
+
 /** The OpenAPI 3.1 description served at `/openapi.json` (spec 000 §4.3), rendered from the request and response schemas. */
 export function buildOpenApiDocument(publicBaseUrl: string) {
   return createDocument({
@@ -151,6 +203,8 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
           },
         },
       },
+      '/api/v1/papers/{id}/references': { get: graphOperation('references') },
+      '/api/v1/papers/{id}/cited-by': { get: graphOperation('citedBy') },
       [FEED_PATH]: {
         get: {
           operationId: 'getPapersFeed',

@@ -1,23 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { notFound, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { rule, coded, text } from '../../shared/http/param-schemas';
 import { noQueryParams, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
-import type { PaperRepository } from '../../modules/papers';
+import { paperPathSchema, type PaperRepository } from '../../modules/papers';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 
-/** Paper ids are `p_` and a base64url hash (paper-input.ts); the wider set keeps ids of other origins working. */
-export const PAPER_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** The path of `GET /api/v1/papers/{id}`: validates the request and renders the OpenAPI document. */
-export const paperPathSchema = z.object({
-  id: coded(text().check(rule<string>((v) => PAPER_ID.test(v), 'A paper id is 1 to 128 letters, digits, "_" or "-" (the `id` of a search result).')), 'invalid_id', {
-    description: 'A paper id, as a search result gives it.',
-    pattern: PAPER_ID.source,
-    example: 'p_2s_niYOv-9vRxwD_',
-  }),
-});
+// The path schema is shared with the other endpoints about one paper (both doors); kept importable from here.
+export { PAPER_ID, paperPathSchema } from '../../modules/papers';
 
 /**
  * `GET /api/v1/papers/{id}`: one paper's public record, the same Paper object (spec 000 §2.2) a

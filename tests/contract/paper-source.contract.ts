@@ -10,6 +10,10 @@ export interface SourceWork {
   year: number;
   publication_date: string;
   authors: string[];
+  /** The work's OpenAlex id (`W…`). */
+  openalex_id: string;
+  /** The works it cites, as OpenAlex ids (`W…`): the one form every source can express. */
+  references: string[];
 }
 
 export const WORKS: readonly SourceWork[] = Array.from({ length: 7 }, (_, i) => ({
@@ -20,6 +24,8 @@ export const WORKS: readonly SourceWork[] = Array.from({ length: 7 }, (_, i) => 
   year: 2026,
   publication_date: '2026-11-19',
   authors: ['Hanako Yamada', 'John Smith'],
+  openalex_id: `W${1000 + i}`,
+  references: i === 0 ? [] : [`W${2000 + i}`, `W${1000 + i - 1}`],
 }));
 
 export interface SourceHarness {
@@ -57,7 +63,7 @@ export function paperSourceContract(makeHarness: () => Promise<SourceHarness>): 
     expect(pages.flat().map((r) => r.title)).toEqual(WORKS.map((w) => w.title));
   });
 
-  it('carries the fields of the paper under their names, so the same work becomes the same paper', async () => {
+  it('carries the fields of the paper under their names, its OpenAlex id and the works it cites (in order), so the same work becomes the same paper', async () => {
     const source = await harness.holding(WORKS);
     const records = (await all(source)).flat();
     const { candidates, failed } = normalise(records, source.name);
@@ -73,6 +79,8 @@ export function paperSourceContract(makeHarness: () => Promise<SourceHarness>): 
           publication_date: w.publication_date,
           lang: 'en',
           source: source.name,
+          openalex_id: w.openalex_id,
+          references: w.references.map((ref) => `openalex:${ref}`),
         }),
       ),
     );

@@ -10,7 +10,10 @@ describe('PaperSource contract: JSON Lines file', () => {
     return {
       async holding(works: readonly SourceWork[]) {
         const file = path.join(dir, 'papers.jsonl');
-        const lines = works.map((w) => JSON.stringify({ id: `https://openalex.org/W${1000 + w.n}`, lang: 'en', ...w, n: undefined }));
+        // The edges as `gx load papers` takes them: any usual spelling of an OpenAlex id.
+        const lines = works.map((w) =>
+          JSON.stringify({ id: `https://openalex.org/W${1000 + w.n}`, lang: 'en', ...w, n: undefined, openalex_id: `https://openalex.org/${w.openalex_id}`, references: w.references.map((ref) => `openalex:${ref}`) }),
+        );
         fs.writeFileSync(file, lines.join('\n') + '\n');
         return new JsonlFileSource(file);
       },

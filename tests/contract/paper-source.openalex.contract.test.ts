@@ -15,7 +15,15 @@ describe('PaperSource contract: OpenAlex works API (a loopback server speaking i
     return {
       async holding(works: readonly SourceWork[]) {
         const items = works.map((w) =>
-          openAlexWork(w.n, w.abstract, { title: w.title, doi: w.doi, publication_year: w.year, publication_date: w.publication_date, authorships: w.authors.map((name) => ({ author: { display_name: name } })) }),
+          openAlexWork(w.n, w.abstract, {
+            id: `https://openalex.org/${w.openalex_id}`,
+            title: w.title,
+            doi: w.doi,
+            publication_year: w.year,
+            publication_date: w.publication_date,
+            authorships: w.authors.map((name) => ({ author: { display_name: name } })),
+            referenced_works: w.references.map((ref) => `https://openalex.org/${ref}`),
+          }),
         );
         const pages = [items.slice(0, 3), items.slice(3, 6), items.slice(6)];
         return source(await serve(pages));

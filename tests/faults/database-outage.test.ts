@@ -32,6 +32,8 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
   let internal: string;
   let validate: ReturnType<typeof responseValidator>;
   let company: string;
+  let paper: string;
+  let validatePublic: ReturnType<typeof responseValidator>;
   let scratch: string;
 
   beforeAll(async () => {
@@ -61,6 +63,8 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
     // The vector index is built in the background after a start: wait, so that `degraded` names the database alone.
     await waitFor('gx to be ready', async () => (await readiness()).body.status === 'ready', 200);
     company = ((await (await dataApi('/api/v1/companies?limit=1', internal)).json()) as Json).data[0].code;
+    paper = ((await (await dataApi('/api/v1/papers/search?q=hydrogen&mode=keyword&limit=1', internal)).json()) as Json).data[0].id;
+    validatePublic = responseValidator((await (await fetch(pub('/openapi.json'))).json()) as Json);
   }, 240_000);
 
   afterAll(async () => {
@@ -99,6 +103,8 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
     '/api/v1/gx-metrics',
     '/api/v1/papers/search?q=hydrogen&mode=keyword',
     '/api/v1/papers/changes',
+    `/api/v1/papers/${paper}/references`,
+    `/api/v1/papers/${paper}/cited-by`,
     '/api/v1/admin/keys',
   ];
 
@@ -117,6 +123,18 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
     const problems = validate({ method, path: p.split('?')[0]!, status: res.status, headers: Object.fromEntries(res.headers), body: json, text });
     return { status: res.status, code: json?.code as string | undefined, headers: res.headers, json, problems, route: `${method} ${p}` };
   }
+
+  /** A GET of the public door, checked against its OpenAPI document. */
+  async function observePublic(p: string) {
+    const res = await get(pub(p));
+    const text = await res.text();
+    const json = JSON.parse(text) as Json;
+    const problems = validatePublic({ method: 'GET', path: p.split('?')[0]!, status: res.status, headers: Object.fromEntries(res.headers), body: json, text });
+    return { status: res.status, code: json.code as string | undefined, headers: res.headers, json, problems, route: `GET ${p}` };
+  }
+
+  /** The public door's pages read from Postgres: a paper's references and cited-by. */
+  const publicGraphRoutes = () => [`/api/v1/papers/${paper}/references`, `/api/v1/papers/${paper}/cited-by?limit=5`];
 
   /** A 503 `database_unavailable` with Retry-After, the door's headers and a documented body. */
   function expectDatabaseUnavailable(answer: Awaited<ReturnType<typeof observe>>) {
@@ -182,6 +200,14 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
       );
     });
 
+    it("answers the public door's references and cited-by 503 database_unavailable with Retry-After, as its document says", async () => {
+      for (const p of publicGraphRoutes()) {
+        const answer = await observePublic(p);
+        expect({ route: answer.route, status: answer.status, code: answer.code, problems: answer.problems }).toEqual({ route: answer.route, status: 503, code: 'database_unavailable', problems: [] });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    });
+
     it('keeps the public search answering from its in-process index', async () => {
       for (const q of ['hydrogen', 'carbon pricing', '水素']) {
         const found = await search(q);
@@ -206,6 +232,7 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
     it('answers again without a restart of gx, and the index catches up with a paper written afterwards', async () => {
       await waitFor('the data API to answer 200', async () => (await dataApi('/api/v1/intelligence-events', metered)).status === 200, 200);
       for (const p of routes()) expect({ p, status: (await dataApi(p, internal)).status }).toEqual({ p, status: 200 });
+      for (const p of publicGraphRoutes()) expect({ p, status: (await observePublic(p)).status }).toEqual({ p, status: 200 });
       await waitFor('/readyz to say ready', async () => (await readiness()).body.status === 'ready', 200);
       expect(await metric('gx_db_reachable')).toBe(1);
 
@@ -229,8 +256,10 @@ describe('a database outage under gx start (DATABASE_URL)', () => {
         observe('GET', '/api/v1/intelligence-events', metered),
         observe('GET', '/api/v1/papers/changes', internal),
         observe('GET', `/api/v1/companies/${company}`, internal),
+        observe('GET', `/api/v1/papers/${paper}/cited-by`, internal),
       ]);
       for (const answer of answers) expectDatabaseUnavailable(answer);
+      for (const p of publicGraphRoutes()) expect((await observePublic(p)).code).toBe('database_unavailable');
     });
 
     it('keeps the public search answering, and /readyz 200 degraded on the database', async () => {

@@ -51,8 +51,13 @@ describe('ingest from a loopback OpenAlex server, then both search endpoints', (
     app = await startTestProcess({ DATABASE_URL: database.url, PLAN_BURST_PER_SECOND: 'researcher=100000', RESPONSE_CACHE_TTL_SECONDS: '0' });
     server = await startOpenAlexServer(
       [
-        [openAlexWork(1, ABSTRACT), openAlexWork(2, ABSTRACT), openAlexWork(3, 'A study of protein folding kinetics in bacteria', { title: 'Protein folding kinetics' })],
-        [openAlexWork(4, ABSTRACT), openAlexWork(1, ABSTRACT)],
+        [
+          openAlexWork(1, ABSTRACT),
+          openAlexWork(2, ABSTRACT, { referenced_works: ['https://openalex.org/W1001', 'https://openalex.org/W999999'] }),
+          openAlexWork(3, 'A study of protein folding kinetics in bacteria', { title: 'Protein folding kinetics' }),
+        ],
+        // Work 4 cites work 2, stored in the batch before.
+        [openAlexWork(4, ABSTRACT, { referenced_works: ['https://openalex.org/W1002', 'https://openalex.org/W1001', null] }), openAlexWork(1, ABSTRACT)],
       ],
       [429],
     );
@@ -100,5 +105,17 @@ describe('ingest from a loopback OpenAlex server, then both search endpoints', (
     });
     expect(got).toMatchObject({ pub: 3, kw: 3, vec: 3 });
     expect([...got.vecDois].sort()).toEqual(['10.7777/oa.1', '10.7777/oa.2', '10.7777/oa.4']);
+  });
+
+  it("stores each work's OpenAlex id and referenced works: its references and cited-by, resolved to the works ingested", async () => {
+    const idOf = async (doi: string) => (await database.db.query<{ id: string; openalex_id: string }>('SELECT id, openalex_id FROM papers WHERE doi = $1', [doi])).rows[0]!;
+    const [w1, w2, w4] = await Promise.all(['10.7777/oa.1', '10.7777/oa.2', '10.7777/oa.4'].map(idOf));
+    expect([w1!.openalex_id, w2!.openalex_id, w4!.openalex_id]).toEqual(['W1001', 'W1002', 'W1004']);
+    const refs = async (id: string) => (await request(app.url).get(`/api/v1/papers/${id}/references`).expect(200)).body.results.map((r: { id?: string }) => r.id ?? r);
+    expect(await refs(w2!.id)).toEqual([w1!.id, { doi: null, openalex_id: 'W999999' }]);
+    expect(await refs(w4!.id)).toEqual([w2!.id, w1!.id]);
+    const citedBy = (await request(app.url).get(`/api/v1/papers/${w1!.id}/cited-by`).expect(200)).body;
+    expect(citedBy.total).toBe(2);
+    expect(citedBy.results.map((r: { id: string }) => r.id).sort()).toEqual([w2!.id, w4!.id].sort());
   });
 });

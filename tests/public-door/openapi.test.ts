@@ -31,13 +31,32 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper) and the Atom feed (getPapersFeed)', () => {
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/feeds/papers.atom']);
+  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), its references and cited-by, and the Atom feed (getPapersFeed)', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/feeds/papers.atom']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
     expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since']);
+  });
+
+  it.each([
+    ['/api/v1/papers/{id}/references', 'getPaperReferences', 'PaperReferencesPage'],
+    ['/api/v1/papers/{id}/cited-by', 'getPaperCitedBy', 'PaperCitedByPage'],
+  ])('describes %s: the id, cursor and limit, a page of records (references: oneOf a record or an external reference), and its errors', (path, operationId, component) => {
+    const op = doc.paths[path].get;
+    expect(op.operationId).toBe(operationId);
+    expect(op.parameters.map((p: Json) => `${p.in} ${p.name}`)).toEqual(['path id', 'query limit', 'query cursor']);
+    expect(op.parameters.find((p: Json) => p.name === 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${component}` });
+    const page = doc.components.schemas[component];
+    expect(page.required).toEqual(['paper_id', 'total', 'count', 'limit', 'next_cursor', 'results']);
+    expect(page.properties.results.items).toEqual(
+      operationId === 'getPaperReferences' ? { oneOf: [{ $ref: '#/components/schemas/Paper' }, { $ref: '#/components/schemas/ExternalReference' }] } : { $ref: '#/components/schemas/Paper' },
+    );
+    expect(codes400(op).sort()).toEqual(['invalid_cursor', 'invalid_id', 'invalid_limit', 'unknown_parameter']);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '404', '429', '500', '502', '503']);
+    expect(JSON.stringify(op.responses['503'])).toContain('database_unavailable');
   });
 
   it('states the limits and defaults the service applies', () => {
@@ -91,6 +110,8 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/gx-metrics',
         'GET /api/v1/papers/search',
         'GET /api/v1/papers/changes',
+        'GET /api/v1/papers/{id}/references',
+        'GET /api/v1/papers/{id}/cited-by',
         'GET /api/v1/intelligence-events',
         'POST /api/v1/intelligence-events',
         'GET /api/v1/intelligence-events/{id}',

@@ -1,4 +1,4 @@
-import { type NewPaper, normalizeDoi, parsePaperInput, titleKey, validOrNull } from '../../../modules/papers';
+import { canonicalWorkRef, type NewPaper, normalizeDoi, normalizeOpenAlexId, parsePaperInput, titleKey, validOrNull } from '../../../modules/papers';
 import type { SourceRecord } from '../sources/paper-source.port';
 import { detectLanguage } from './language';
 
@@ -26,9 +26,14 @@ export function cleanText(value: string | null | undefined): string | null {
   return text === '' ? null : text;
 }
 
+/** Stated works (DOIs, OpenAlex ids) in canonical form; one that is neither is dropped, not the paper. */
+const workRefs = (values: readonly string[] | null | undefined): string[] =>
+  (values ?? []).flatMap((value) => (typeof value === 'string' ? (canonicalWorkRef(value) ?? []) : []));
+
 /**
  * Source records to candidate papers: NFKC text, the DOI normalised (resolver prefixes, case), the
- * language detected, unusable URLs and dates dropped rather than failing the paper, and the paper's
+ * language detected, unusable URLs and dates dropped rather than failing the paper, the stated
+ * edges written canonically (`openalex:W…` for an OpenAlex id, the bare DOI), and the paper's
  * id derived from its identity (DOI, else title and year) exactly as `gx load papers` derives it.
  */
 export function normalise(records: readonly SourceRecord[], source: string): Normalised {
@@ -55,6 +60,9 @@ export function normalise(records: readonly SourceRecord[], source: string): Nor
       is_peer_reviewed: validOrNull('is_peer_reviewed', r.is_peer_reviewed),
       publication_date: publicationDate,
       pdf_url: validOrNull('pdf_url', r.pdf_url?.trim()),
+      openalex_id: normalizeOpenAlexId(r.openalex_id),
+      references: workRefs(r.references),
+      same_work_as: workRefs(r.same_work_as),
     });
     if (parsed.ok) out.candidates.push({ paper: parsed.paper, titleKey: titleKey(parsed.paper) });
     else out.failed.push({ record: r, error: parsed.error });

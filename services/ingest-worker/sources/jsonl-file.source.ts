@@ -28,6 +28,8 @@ const lineSchema = z
     title_ja: text,
     // Any language tag: a hint for language detection, which decides the paper's own.
     lang: text,
+    // `W…` in any usual spelling (`https://openalex.org/W…`), normalised like a load's.
+    openalex_id: text,
   }))
   .transform(({ id, title, title_en, title_ja, ...fields }): SourceRecord => ({
     ...fields,
@@ -38,7 +40,8 @@ const lineSchema = z
 /**
  * A JSON Lines file of papers, one object per line, in the shape of `papers.jsonl` (`id`, `doi`,
  * `title`, `abstract`, `authors`, `year`, `venue`, `source_url`, `lang`, …; `publication_date`,
- * `pdf_url`, `venue_type` and `is_peer_reviewed` when known). Lines that are not JSON objects are
+ * `pdf_url`, `venue_type` and `is_peer_reviewed` when known; `openalex_id`, `references` and
+ * `same_work_as` as `gx load papers` reads them). Lines that are not JSON objects are
  * skipped here and counted as failed by normalisation; `since` keeps papers dated on or after it
  * (by publication_date, else by year).
  */

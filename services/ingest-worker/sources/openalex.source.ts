@@ -35,6 +35,8 @@ const workSchema = z.object({
   primary_location: loose(z.object({ landing_page_url: text, pdf_url: text, source: loose(z.object({ display_name: text, type: text })) })),
   // Checked word by word when the abstract is rebuilt: one odd entry does not cost the whole abstract.
   abstract_inverted_index: loose(z.record(z.string(), z.unknown())),
+  // The works it cites, as OpenAlex ids (`https://openalex.org/W…`); entry by entry, like the abstract.
+  referenced_works: loose(z.array(z.unknown())),
 });
 type OpenAlexWork = z.output<typeof workSchema>;
 
@@ -56,7 +58,8 @@ export class SourceError extends Error {
 /**
  * The OpenAlex works API: `filter`, cursor paging from `cursor=*`, `per_page`, `mailto`, and
  * backoff on 429 and 5xx (honouring `Retry-After`). The abstract is rebuilt from
- * `abstract_inverted_index` (OpenAlex does not ship abstracts as text).
+ * `abstract_inverted_index` (OpenAlex does not ship abstracts as text); the work's `id` is its
+ * `openalex_id`, and its `referenced_works` (OpenAlex ids) its `references`.
  */
 export class OpenAlexSource implements PaperSource {
   readonly name = 'openalex';
@@ -141,6 +144,8 @@ export function toSourceRecord(w: OpenAlexWork): SourceRecord {
   const venueType = w.type === 'dataset' ? 'dataset' : w.type === 'report' ? 'report' : w.type === 'preprint' ? 'preprint' : sourceType ? VENUE_TYPES[sourceType] ?? null : null;
   return {
     source_id: w.id ?? null,
+    // `https://openalex.org/W…`: normalisation keeps `W…` (and writes the references `openalex:W…`).
+    openalex_id: w.id ?? null,
     doi: w.doi ?? null,
     title: w.title ?? w.display_name ?? null,
     abstract: abstractFromInvertedIndex(w.abstract_inverted_index),
@@ -154,5 +159,6 @@ export function toSourceRecord(w: OpenAlexWork): SourceRecord {
     lang: w.language ?? null,
     // A journal article is taken as peer reviewed; OpenAlex does not say so directly.
     is_peer_reviewed: sourceType === 'journal' && (w.type === 'article' || w.type === 'review') ? true : sourceType === 'repository' ? false : null,
+    references: (w.referenced_works ?? []).filter((ref): ref is string => typeof ref === 'string'),
   };
 }

@@ -1,7 +1,14 @@
 import type { NewPaper, PaperField } from '../../../shared/papers/paper.schema';
 
-/** The stored paper's fields a source can know (the rest — summaries, topic, tags, score — ingest adds). */
-export const SOURCE_FIELDS = ['doi', 'title', 'abstract', 'authors', 'year', 'publication_date', 'venue', 'venue_type', 'source_url', 'pdf_url', 'lang', 'is_peer_reviewed'] as const satisfies readonly PaperField[];
+/**
+ * The stored paper's fields a source can know (the rest — summaries, topic, tags, score — ingest
+ * adds), and the edges it states: the works it cites and other records of the same work, as DOIs or
+ * OpenAlex work ids in any usual spelling (normalisation writes them canonically, dropping the rest).
+ */
+export const SOURCE_FIELDS = [
+  'doi', 'title', 'abstract', 'authors', 'year', 'publication_date', 'venue', 'venue_type', 'source_url', 'pdf_url', 'lang', 'is_peer_reviewed',
+  'openalex_id', 'references', 'same_work_as',
+] as const satisfies readonly PaperField[];
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 
 /** A source's value before normalisation: an enum or a formatted text may be any text (normalisation keeps only what the paper schema accepts). */
