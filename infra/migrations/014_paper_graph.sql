@@ -7,7 +7,9 @@
 -- index through the change log like any other change.
 
 ALTER TABLE papers
-  ADD COLUMN openalex_id text UNIQUE,
+  -- Not unique: two records may carry one work id (a work that gained a DOI, versions a source merged);
+  -- they are then versions of one work, and edges to that id resolve to the smallest of their ids.
+  ADD COLUMN openalex_id text,
   -- How many references the paper lists (resolved or not).
   ADD COLUMN references_count integer NOT NULL DEFAULT 0,
   -- How many papers of this corpus cite it (edges resolved to it).
@@ -29,6 +31,7 @@ BEGIN
   RETURN NEW;
 END $$;
 CREATE TRIGGER papers_own_work BEFORE INSERT ON papers FOR EACH ROW EXECUTE FUNCTION papers_own_work();
+CREATE INDEX papers_openalex_id_idx ON papers (openalex_id) WHERE openalex_id IS NOT NULL;
 CREATE INDEX papers_work_key_idx ON papers (work_key) WHERE work_key IS NOT NULL;
 CREATE INDEX papers_work_id_idx ON papers (work_id);
 CREATE INDEX papers_created_at_idx ON papers (created_at);

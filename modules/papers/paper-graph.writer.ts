@@ -30,7 +30,7 @@ async function replaceReferences(client: pg.PoolClient, written: readonly NewPap
     ? await client.query<{ cited_id: string | null }>(
         `INSERT INTO paper_references (citing_id, position, ref_doi, ref_openalex_id, citing_year, cited_id)
          SELECT r.citing_id, r.position, r.doi, r.openalex_id, r.citing_year,
-                COALESCE((SELECT p.id FROM papers p WHERE p.doi = r.doi), (SELECT p.id FROM papers p WHERE p.openalex_id = r.openalex_id))
+                COALESCE((SELECT p.id FROM papers p WHERE p.doi = r.doi), (SELECT min(p.id) FROM papers p WHERE p.openalex_id = r.openalex_id))
          FROM jsonb_to_recordset($1::jsonb) AS r(citing_id text, position integer, doi text, openalex_id text, citing_year integer)
          RETURNING cited_id`,
         [JSON.stringify(edges)],
@@ -41,29 +41,39 @@ async function replaceReferences(client: pg.PoolClient, written: readonly NewPap
 
 /** Points other papers' edges at the written papers by their DOI or work id, and away from them where neither matches any more. */
 async function resolveReferencesTo(client: pg.PoolClient, ids: string[]): Promise<string[]> {
-  const changed = await client.query<{ id: string }>(
+  const changed = await client.query<{ id: string; was: string | null }>(
     `WITH byDoi AS (
-       UPDATE paper_references r SET cited_id = p.id FROM papers p
-       WHERE p.id = ANY($1::text[]) AND p.doi IS NOT NULL AND r.ref_doi = p.doi AND r.cited_id IS DISTINCT FROM p.id
-       RETURNING p.id
+       SELECT r.citing_id, r.position, r.cited_id AS was, p.id FROM paper_references r JOIN papers p ON r.ref_doi = p.doi
+       WHERE p.id = ANY($1::text[]) AND r.cited_id IS DISTINCT FROM p.id
+     ), target AS (
+       -- A work id several records carry resolves to the smallest of their ids.
+       SELECT min(q.id) AS id, q.openalex_id FROM papers q
+       WHERE q.openalex_id IN (SELECT openalex_id FROM papers WHERE id = ANY($1::text[]) AND openalex_id IS NOT NULL)
+       GROUP BY q.openalex_id
      ), byWork AS (
-       UPDATE paper_references r SET cited_id = p.id FROM papers p
-       WHERE p.id = ANY($1::text[]) AND p.openalex_id IS NOT NULL AND r.ref_openalex_id = p.openalex_id AND r.ref_doi IS NULL
-         AND r.cited_id IS DISTINCT FROM p.id
-       RETURNING p.id
+       SELECT r.citing_id, r.position, r.cited_id AS was, t.id FROM paper_references r JOIN target t ON r.ref_openalex_id = t.openalex_id
+       WHERE r.ref_doi IS NULL AND r.cited_id IS DISTINCT FROM t.id
+     ), moved AS (SELECT * FROM byDoi UNION ALL SELECT * FROM byWork)
+     UPDATE paper_references r SET cited_id = m.id FROM moved m
+     WHERE r.citing_id = m.citing_id AND r.position = m.position
+     RETURNING m.id, m.was`,
+    [ids],
+  );
+  // An edge still pointing at a written paper that no longer answers its DOI or work id: resolved anew
+  // (to another record carrying that work id, or to none).
+  const stale = await client.query<{ id: string | null; was: string }>(
+    `WITH moved AS (
+       SELECT r.citing_id, r.position, r.cited_id AS was,
+              CASE WHEN r.ref_doi IS NOT NULL THEN (SELECT q.id FROM papers q WHERE q.doi = r.ref_doi)
+                   ELSE (SELECT min(q.id) FROM papers q WHERE q.openalex_id = r.ref_openalex_id) END AS id
+       FROM paper_references r WHERE r.cited_id = ANY($1::text[])
      )
-     SELECT id FROM byDoi UNION SELECT id FROM byWork`,
+     UPDATE paper_references r SET cited_id = m.id FROM moved m
+     WHERE r.citing_id = m.citing_id AND r.position = m.position AND m.id IS DISTINCT FROM m.was
+     RETURNING m.id, m.was`,
     [ids],
   );
-  // An edge still pointing at a written paper whose DOI and work id both changed away from it.
-  const stale = await client.query<{ id: string }>(
-    `UPDATE paper_references r SET cited_id = NULL FROM papers p
-     WHERE r.cited_id = p.id AND p.id = ANY($1::text[])
-       AND NOT COALESCE(r.ref_doi = p.doi, false) AND NOT COALESCE(r.ref_openalex_id = p.openalex_id, false)
-     RETURNING p.id`,
-    [ids],
-  );
-  return [...changed.rows, ...stale.rows].map((r) => r.id);
+  return [...changed.rows, ...stale.rows].flatMap((r) => [r.id, r.was].filter((id): id is string => id !== null));
 }
 
 /** Sets `cited_by_corpus_count` of these papers to the corpus papers citing them, where it differs. */
@@ -113,6 +123,7 @@ async function regroupWorks(client: pg.PoolClient, ids: string[]): Promise<void>
        WHERE p.id IN (SELECT id FROM seed)
           OR p.work_key IN (SELECT work_key FROM seed WHERE work_key IS NOT NULL)
           OR p.work_id IN (SELECT work_id FROM seed)
+          OR p.openalex_id IN (SELECT openalex_id FROM seed WHERE openalex_id IS NOT NULL)
           OR p.doi IN (SELECT l.ref_doi FROM paper_version_links l WHERE l.paper_id IN (SELECT id FROM seed))
           OR p.openalex_id IN (SELECT l.ref_openalex_id FROM paper_version_links l WHERE l.paper_id IN (SELECT id FROM seed))
           OR p.id IN (SELECT l.paper_id FROM paper_version_links l, seed s WHERE l.ref_doi = s.doi OR l.ref_openalex_id = s.openalex_id)`,

@@ -36,7 +36,13 @@ export class WorkClusters {
       this.byId.set(m.id, m);
       this.parent.set(m.id, m.id);
       if (m.doi) this.byDoi.set(m.doi, m.id);
-      if (m.openalex_id) this.byOpenAlex.set(m.openalex_id, m.id);
+    }
+    // Records carrying one OpenAlex work id are versions of that work.
+    for (const m of members) {
+      if (!m.openalex_id) continue;
+      const first = this.byOpenAlex.get(m.openalex_id);
+      if (first === undefined) this.byOpenAlex.set(m.openalex_id, m.id);
+      else this.union(m.id, first);
     }
     const byKey = new Map<string, WorkMember[]>();
     for (const m of members) {

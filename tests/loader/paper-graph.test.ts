@@ -45,6 +45,18 @@ describe('the graph of papers kept by loads', () => {
     expect((await byDoi('10.1000/citing')).references_count).toBe(1);
   });
 
+  it('takes records sharing an OpenAlex work id as versions of one work, and resolves the id to the smallest of them', async () => {
+    await load([paperLine('citing', { references: ['openalex:W7'] }), paperLine('old', { openalex_id: 'W7', title: 'First title' })]);
+    // The work gains a DOI: a record of another identity carrying the same work id.
+    await load([paperLine('new', { openalex_id: 'https://openalex.org/W7', doi: '10.1000/gained', title: 'Second title' })]);
+    const rows = (await database.db.query(`SELECT id, work_id, cited_by_corpus_count FROM papers WHERE openalex_id = 'W7' ORDER BY id`)).rows;
+    expect(rows).toHaveLength(2);
+    const smallest = rows[0].id;
+    expect(rows.map((r) => r.work_id)).toEqual([smallest, smallest]);
+    expect((await database.db.query('SELECT cited_id FROM paper_references')).rows).toEqual([{ cited_id: smallest }]);
+    expect(rows.map((r) => r.cited_by_corpus_count)).toEqual([1, 0]);
+  });
+
   it('refuses a reference that is neither a DOI nor a work id, naming it', async () => {
     const report = await loadPapers(recordsAsLines([paperLine('bad', { references: ['not a doi'] })]), repository);
     expect(report.rejected).toHaveLength(1);
