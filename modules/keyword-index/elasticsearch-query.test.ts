@@ -19,6 +19,7 @@ import {
   rankBody,
   searchBody,
   sortOrder,
+  versionsCollapse,
 } from './elasticsearch-query';
 import { corpusStatsAggregation, termScoring, wordsOf } from './elasticsearch-ranking';
 import { loadIndexDefinition } from './keyword-index.elasticsearch';
@@ -80,6 +81,18 @@ describe('searchBody: the match set', () => {
   it('matches nothing without a term, as the model scores nothing', () => {
     expect(searchBody(query('  '), []).query).toEqual({ match_none: {} });
     expect(countBody(query('  ')).query).toEqual({ match_none: {} });
+    expect(searchBody(query('  ', { filters: { topic: 'esg' } }), []).query).toEqual({ match_none: {} });
+  });
+
+  it('without a term but with an author, matches by the filters alone: every score 0, so the order is the tie order (newest first)', () => {
+    const q = query('  ', { filters: { author: 'Hasegawa', yearFrom: 2020 } });
+    const body = searchBody(q, []);
+    expect(body.query).toEqual({ bool: { filter: filterQueries(q.filters) } });
+    expect(body.query.bool!.should).toBeUndefined();
+    expect(body.aggs).toBeUndefined();
+    expect(body.sort).toEqual(sortOrder('relevance'));
+    expect(countBody(q).query).toEqual(body.query);
+    expect(searchBody({ ...q, collapse: 'versions' }, []).collapse).toEqual(versionsCollapse());
   });
 });
 
@@ -371,6 +384,8 @@ describe('the built request, read with Elasticsearch semantics, matches exactly 
     ...['co*', 'c?2', '\\', 'ro*en', 'hydrogen 水素', 'r&d', '2024', 'ai', 'emission', 'methanol shipping', 'district cooling'].map((text) => query(text, { limit: 1000 })),
     ...[{ author: 'muller' }, { author: '長谷川' }, { author: 'Ｓｍｉｔｈ', yearFrom: 2020 }, { addedSince: '2025-06-01T12:00:00.000Z' }].map((filters) => query('adaptation', { filters, limit: 1000 })),
     query('co2', { filters: { langs: [] }, limit: 1000 }),
+    // A search by author alone (no term): the filters' papers.
+    ...[{ author: 'Hasegawa' }, { author: 'muller', venueType: 'journal' as const }, { author: '長谷川' }, { author: 'Lee' }].map((filters) => query('', { filters, limit: 1000 })),
   ];
 
   it.each(cases.map((q) => [q.terms.join(' '), q] as const))('%s', (_, q) => {
@@ -380,5 +395,14 @@ describe('the built request, read with Elasticsearch semantics, matches exactly 
     expect((answer.hits.total as estypes.SearchTotalHits).value).toBe(expected.total);
     expect(answer.hits.hits.map((h) => h._id).sort()).toEqual([...expected.ids].sort());
     expect(es.search({ ...countBody(q), track_total_hits: true }).hits.total).toEqual(answer.hits.total);
+  });
+
+  it('orders a search by author alone as the model does: newest first, in every sort that falls back on it', () => {
+    for (const sort of ['relevance', 'newest'] as const) {
+      const q = query('', { filters: { author: 'muller' }, sort, limit: 1000 });
+      const expected = referenceSearch(papers, q);
+      expect(expected.total).toBeGreaterThan(1);
+      expect({ sort, ids: es.search(searchBody(q, [])).hits.hits.map((h) => h._id) }).toEqual({ sort, ids: expected.ids });
+    }
   });
 });

@@ -196,9 +196,13 @@ export function facetsFromAggregations(facets: readonly FacetName[], aggregation
 /** The number of works an answer counted (`collapse=versions`: the `works` aggregation). */
 export const worksOf = (aggregations: unknown): number => (aggregations as Works | undefined)?.[WORKS_AGGREGATION]?.value ?? 0;
 
-/** The match set of a query with its filters (nothing without a term, as in the model), and the scoring clauses if any. */
+/**
+ * The match set of a query with its filters, and the scoring clauses if any. Without a term, as in the
+ * model: with an author the filters alone (every score 0, so the tie order, newest first, is the
+ * relevance order); else nothing.
+ */
 function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer {
-  if (query.terms.length === 0) return { match_none: {} };
+  if (query.terms.length === 0) return query.filters.author === undefined ? { match_none: {} } : { bool: { filter: filterQueries(query.filters) } };
   return { bool: { filter: [...query.terms.map(termMatch), ...filterQueries(query.filters)], ...(scoring && { should: scoring }) } };
 }
 

@@ -3,7 +3,12 @@ import type { Paper, PaperLang, Shelf, TopicSlug, VenueType } from '../../shared
 
 /** An abstract keyword query; each engine translates it into its own query language. */
 export interface KeywordQuery {
-  /** Normalised terms (see `splitTerms`), AND-combined; each must be a substring of a searched field. */
+  /**
+   * Normalised terms (see `splitTerms`), AND-combined; each must be a substring of a searched field.
+   * None matches nothing, unless the filters name an author (a search by author alone): then every
+   * live paper the filters admit, each scoring 0, so the relevance order is the tie order (the
+   * `newest` order).
+   */
   terms: string[];
   filters: KeywordFilters;
   offset: number;

@@ -23,6 +23,16 @@ export const queryText = (max: number) =>
     rule<string>((v) => codePointLength(v) <= max, `q must be at most ${max} characters.`, 'query_too_long'),
   );
 
+/** What the doors say of q where an author may stand in for it (their OpenAPI descriptions). */
+export const Q_UNLESS_AUTHOR = 'Required unless `author` is given: `author` alone (no q) lists every paper with an author of that name that the other filters admit, newest first (the relevance order when nothing is searched for), and the answer echoes `query` as `""`.';
+const Q_OR_AUTHOR = `q is required unless author is given, and must be at least ${K.queryMinChars} characters.`;
+
+/**
+ * A keyword search needs q or an author (a search by author alone, what the site's author links
+ * ask): with neither it is 400 `missing_query`, as the spec answers a search without q. Reported at q.
+ */
+export const authorAloneProblem = (v: { q?: string; author?: string }): RuleProblem | undefined => (v.q === undefined && v.author === undefined ? { message: Q_OR_AUTHOR } : undefined);
+
 /** The keyword rules on the terms of q: at most 5, each at least 2 characters. `where` names the mode they apply in. */
 export function termProblem(q: string, where?: string): RuleProblem | undefined {
   const count = splitTerms(q).length;

@@ -8,6 +8,8 @@ import { TopSlots, type RankedSlot } from './top-slots';
  * terms' scores summed in query order). Only `total` is worked out at once (a count over the terms'
  * bitmaps); a relevance page takes the best papers without visiting every match (`relevancePage`),
  * and what needs all of them (facets, the newest-first order) lists them once (`all`).
+ * Without terms (a search by author alone) the matches are the slots the filters admit, each
+ * scoring 0, none without filters; the walks below assume a term, so such a set is only listed.
  */
 export class MatchSet {
   readonly total: number;
@@ -20,7 +22,8 @@ export class MatchSet {
     readonly filter: SlotBits | undefined,
   ) {
     this.idfs = terms.map((t) => t.idf);
-    this.total = terms.length === 1 && !filter ? terms[0]!.slots.length : countAll(filter ? [...terms.map((t) => t.bits), filter] : terms.map((t) => t.bits));
+    this.total =
+      terms.length === 0 ? (filter?.count ?? 0) : terms.length === 1 && !filter ? terms[0]!.slots.length : countAll(filter ? [...terms.map((t) => t.bits), filter] : terms.map((t) => t.bits));
   }
 
   /** Every match, slots ascending, with its score. */
@@ -84,6 +87,11 @@ export class MatchSet {
     const slots = new Int32Array(this.total);
     const scores = new Float64Array(this.total);
     let n = 0;
+    if (this.terms.length === 0) {
+      // No term: every slot the filters admit, scoring 0 (scores are zeros already).
+      if (this.filter) this.forEachFiltered((slot) => (slots[n++] = slot));
+      return { slots, scores };
+    }
     if (this.filterWalkPays()) {
       this.forEachFiltered((slot) => {
         if (!this.admits(slot, -1)) return;
@@ -238,6 +246,8 @@ function byThreshold(match: MatchSet, top: TopSlots, tieRank: Int32Array, budget
  */
 export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, terms: string[], textOf: (slot: number) => SearchText): RankedSlot[] {
   if (offset >= match.total || limit <= 0) return [];
+  // No term: every match scores 0, so the tie order alone (newest first) is the relevance order.
+  if (match.terms.length === 0) return orderedPage(match, tieRank, offset, limit);
   // One term has no proximity to rescore: the page alone is taken.
   if (match.terms.length === 1) return best(match, limit, offset, tieRank);
   const top = best(match, Math.max(offset + limit, PROXIMITY.window), 0, tieRank);

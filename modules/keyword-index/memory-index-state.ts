@@ -168,10 +168,13 @@ export class MemoryIndexState {
     for (let slot = 0; slot < this.slotCount; slot++) if (this.columns.alive[slot]) yield this.segmentOf(slot).paper(slot)!;
   }
 
-  /** Every live paper that holds all terms (`relevance.ts`) and passes the filters, with its score. */
+  /**
+   * Every live paper that holds all terms (`relevance.ts`) and passes the filters, with its score.
+   * No term: with an author, every live paper the filters admit (a search by author alone); else none.
+   */
   match(terms: string[], filters: KeywordFilters): MatchSet {
     const scored = terms.map((term) => this.scoredTerm(term));
-    return new MatchSet(scored, this.filterBits(filters));
+    return new MatchSet(scored, terms.length === 0 && filters.author === undefined ? undefined : this.filterBits(filters));
   }
 
   /** Counts the whole match set by each facet; `byWork`, its works (`collapse=versions`). */

@@ -16,13 +16,14 @@ import { FEED_PATH } from './feed.routes';
 
 /** The feed takes the search's q, topic and lang: their codes. */
 const feedCodes = (): ErrorCodes => {
-  const { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang } = SEARCH_ERROR_CODES;
-  return { missing_query, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang, ...UNKNOWN_PARAMETER_400 };
+  const { query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang } = SEARCH_ERROR_CODES;
+  // The feed has no author filter: q is always required.
+  return { missing_query: `q is absent, or shorter than ${L.queryMinChars} characters once trimmed`, query_too_long, too_many_terms, term_too_short, invalid_topic, invalid_lang, ...UNKNOWN_PARAMETER_400 };
 };
 
 /** The 400 codes of the search: each query parameter's (from the schema's metadata) and its rules'. */
 export const SEARCH_ERROR_CODES: ErrorCodes = {
-  missing_query: `q is absent, or shorter than ${L.queryMinChars} characters once trimmed`,
+  missing_query: `q is absent (and no author given), or shorter than ${L.queryMinChars} characters once trimmed`,
   query_too_long: `q is longer than ${L.queryMaxChars} characters`,
   too_many_terms: `q holds more than ${L.maxTerms} white-space-separated terms`,
   term_too_short: `a term of q is shorter than ${L.termMinChars} characters`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type PaperLang, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
-import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
+import { authorAloneProblem, cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, Q_UNLESS_AUTHOR, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
@@ -20,7 +20,7 @@ export const SEARCH_LANGS = ['ja', 'en', 'all'] as const;
 export type SearchLang = (typeof SEARCH_LANGS)[number];
 
 export interface SearchParams extends KeywordOptions {
-  /** q as the client sent it (echoed in the response). */
+  /** q as the client sent it (echoed in the response); `""` for a search by author alone. */
   query: string;
   terms: string[];
   topic: TopicSlug | null;
@@ -39,15 +39,19 @@ export const LANGS_FOR_FILTER: Record<SearchLang, PaperLang[] | undefined> = {
 };
 
 const L = SEARCH_LIMITS;
+/** q's rules and documentation, the same in the search (where an author may stand in for it) and the feed (where it is required). */
+const searchText = queryText(L.queryMaxChars).check(check<string>((v) => termProblem(v)));
+const Q_DESCRIPTION = `Up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined; ${L.queryMinChars} to ${L.queryMaxChars} characters in all. Japanese, English, Chinese or mixed.`;
+const Q_META = {
+  minLength: L.queryMinChars,
+  maxLength: L.queryMaxChars,
+  param: { examples: { english: { value: 'carbon pricing' }, japanese: { value: '水素 輸送' } } },
+};
+
 /** The query of `GET /api/v1/papers/search` on the public door; the OpenAPI document is rendered from it. */
 export const searchQuerySchema = z
   .object({
-    q: coded(queryText(L.queryMaxChars).check(check<string>((v) => termProblem(v))), 'missing_query', {
-      description: `Up to ${L.maxTerms} white-space-separated terms, each at least ${L.termMinChars} characters, AND-combined; ${L.queryMinChars} to ${L.queryMaxChars} characters in all. Japanese, English, Chinese or mixed.`,
-      minLength: L.queryMinChars,
-      maxLength: L.queryMaxChars,
-      param: { examples: { english: { value: 'carbon pricing' }, japanese: { value: '水素 輸送' } } },
-    }),
+    q: coded(searchText.optional(), 'missing_query', { description: `${Q_DESCRIPTION} ${Q_UNLESS_AUTHOR}`, ...Q_META }),
     topic: coded(
       oneOf(TOPIC_SLUGS, (v) => `topic must be one of the 25 topic slugs (see the OpenAPI document); got "${v}".`).optional(),
       'invalid_topic',
@@ -64,6 +68,8 @@ export const searchQuerySchema = z
     ...keywordParams,
   })
   .check(
+    // Read at q alone: an author given, even a wrong one, is given (its own problem is then reported).
+    crossRule<{ q?: string; author?: string }>(['q'], 'q', authorAloneProblem),
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
     crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort; collapse?: KeywordCollapse }>(['cursor', 'offset', 'sort', 'collapse'], 'cursor', cursorProblem),
     crossRule<{ limit: number; offset: number }>(['limit', 'offset'], 'offset', (v) =>
@@ -75,8 +81,8 @@ export const searchQuerySchema = z
 export function parseSearchParams(query: RawQuery): SearchParams {
   const p = parseQuery(searchQuerySchema, query);
   return {
-    query: p.q,
-    terms: splitTerms(p.q),
+    query: p.q ?? '',
+    terms: p.q === undefined ? [] : splitTerms(p.q),
     topic: p.topic ?? null,
     lang: p.lang,
     limit: p.limit,
@@ -86,8 +92,8 @@ export function parseSearchParams(query: RawQuery): SearchParams {
   };
 }
 
-/** The query of the Atom feed (`GET /feeds/papers.atom`): the search's q, topic and lang, the same rules and codes. */
-export const feedQuerySchema = z.object({ q: searchQuerySchema.shape.q, topic: searchQuerySchema.shape.topic, lang: searchQuerySchema.shape.lang });
+/** The query of the Atom feed (`GET /feeds/papers.atom`): the search's q (required: a feed has no author filter), topic and lang, the same rules and codes. */
+export const feedQuerySchema = z.object({ q: coded(searchText, 'missing_query', { description: Q_DESCRIPTION, ...Q_META }), topic: searchQuerySchema.shape.topic, lang: searchQuerySchema.shape.lang });
 
 export interface FeedParams {
   query: string;

@@ -13,7 +13,7 @@ export { publicPaperSchema };
 export const searchResponseSchema = z
   .object({
     api_version: z.literal('v1').meta({ description: 'Lets a client detect future breaking changes.' }),
-    query: z.string().meta({ description: 'Echo of q.' }),
+    query: z.string().meta({ description: 'Echo of q; `""` for a search by author alone (no q).' }),
     topic: nullable(z.enum(TOPIC_SLUGS), 'Echo of the topic filter; null when absent.'),
     lang: z.enum(SEARCH_LANGS).meta({ description: 'Echo of the language filter; `all` when absent.' }),
     total: z.int().min(0).meta({ description: 'Matching papers before limit and offset apply (matching works with `collapse=versions`).' }),

@@ -39,7 +39,7 @@ export const semanticPaperSchema = z
     versions: stored.versions,
     vector_score: score('Cosine similarity in vector and hybrid modes; null in keyword mode (and for hybrid hits the vector side did not find).'),
     keyword_score: score(
-      "Keyword mode: the keyword relevance model's score. Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
+      "Keyword mode: the keyword relevance model's score (0 for a search by author alone, which scores nothing). Hybrid mode: the lexical side's BM25 score (null for hits only the vector side found). Null in vector mode.",
     ),
     highlights: z.array(highlightSchema).optional().meta({ description: 'Present with `highlight=true`: where the words of q occur in the text this record carries.' }),
     fused_score: z.number().optional().meta({

@@ -4,7 +4,7 @@ import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDef
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
-import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
+import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, Q_UNLESS_AUTHOR, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
 export type SemanticMode = (typeof SEMANTIC_MODES)[number];
@@ -55,8 +55,8 @@ const W = SEMANTIC_WINDOWS;
 /** The query of `GET /api/v1/papers/search` on the data-API door; the OpenAPI document is rendered from it. */
 export const semanticQuerySchema = z
   .object({
-    q: coded(queryText(L.queryMax), 'missing_query', {
-      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed, a few words or a question in sentences (vector and hybrid modes). In keyword mode at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined.`,
+    q: coded(queryText(L.queryMax).optional(), 'missing_query', {
+      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed, a few words or a question in sentences (vector and hybrid modes). In keyword mode at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined. Keyword mode: ${Q_UNLESS_AUTHOR} Vector and hybrid modes: required.`,
       minLength: L.queryMin,
       maxLength: L.queryMax,
       param: { examples: { english: { value: 'hydrogen supply chain' }, japanese: { value: '水素 サプライチェーン' } } },
@@ -90,6 +90,13 @@ export const semanticQuerySchema = z
     ...keywordParams,
   })
   .check(
+    // q may be left out only in keyword mode with an author (a search by author alone); read at q alone, so
+    // that a wrong mode or author given still counts as given and its own problem is reported after q's.
+    crossRule<{ q?: string; mode: SemanticMode; author?: string }>(['q'], 'q', (v) =>
+      v.q !== undefined || (v.mode === 'keyword' && v.author !== undefined)
+        ? undefined
+        : { message: `q is required, ${L.queryMin} to ${L.queryMax} characters; only a keyword search (mode=keyword) with author may leave it out.` },
+    ),
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
     crossRule<{ cursor?: SortKey | null; offset?: number; sort?: KeywordSort; collapse?: KeywordCollapse }>(['cursor', 'offset', 'sort', 'collapse'], 'cursor', cursorProblem),
     ...KEYWORD_ONLY.map((name) =>
@@ -103,20 +110,22 @@ export const semanticQuerySchema = z
         : undefined,
     ),
     // Keyword matching keeps the public search's rules (at most 5 terms of at least 2 characters), once everything else is valid.
-    z.superRefine<{ q: string; mode: SemanticMode }>((v, ctx) => {
-      const found = v.mode === 'keyword' ? termProblem(v.q, v.mode) : undefined;
+    z.superRefine<{ q?: string; mode: SemanticMode }>((v, ctx) => {
+      const found = v.mode === 'keyword' && v.q !== undefined ? termProblem(v.q, v.mode) : undefined;
       if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code }, input: v.q });
     }),
   );
 
 export function parseSemanticParams(query: RawQuery): SemanticParams {
   const p = parseQuery(semanticQuerySchema, query);
+  // Without q (keyword mode by author alone, the only case the schema lets through) q is echoed as "" and nothing is searched or highlighted.
+  const q = p.q ?? '';
   return {
-    query: p.q,
+    query: q,
     mode: p.mode,
-    terms: p.mode === 'keyword' ? splitTerms(p.q) : [],
+    terms: p.mode === 'keyword' ? splitTerms(q) : [],
     ...keywordOptionsOf(p),
-    highlightTerms: p.highlight === 'true' ? splitTerms(p.q).filter((t) => codePointLength(t) >= KEYWORD_QUERY.termMinChars) : [],
+    highlightTerms: p.highlight === 'true' ? splitTerms(q).filter((t) => codePointLength(t) >= KEYWORD_QUERY.termMinChars) : [],
     topic: p.topic,
     limit: p.limit,
     offset: p.offset,

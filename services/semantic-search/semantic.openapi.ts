@@ -7,7 +7,7 @@ import { KEYWORD_SPLIT_LIMITS, SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WI
 
 export const semanticAnswerSchema = z
   .object({
-    query: z.string().meta({ description: 'Echo of q.' }),
+    query: z.string().meta({ description: 'Echo of q; `""` for a keyword search by author alone (no q).' }),
     mode: z.enum(SEMANTIC_MODES),
     data: z.array(semanticPaperSchema),
     count: z.int().min(0),
@@ -46,7 +46,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
         success: { status: 200, description: 'One page of papers, best first.', schema: semanticAnswerSchema },
         errors: {
           400: {
-            missing_query: `q is absent or shorter than ${L.queryMin} characters`,
+            missing_query: `q is shorter than ${L.queryMin} characters, or absent (in vector and hybrid modes, or in keyword mode without author)`,
             query_too_long: `q is longer than ${L.queryMax} characters`,
             invalid_mode: 'mode is not vector, keyword or hybrid',
             invalid_topic: 'not one of the 25 topic slugs',

@@ -217,7 +217,7 @@ describe('agents on the data-API door (target all, demo data)', () => {
     expect(text).toContain('trial 1000, demo 1000'); // the burst limits of this configuration
     expect(text).toContain(`\`limit\` 1 to ${COMPANY_LIMITS.companies}`);
     expect(text).toContain(`\`limit\` ${EVENT_LIMITS.limitMin} to ${EVENT_LIMITS.limitMax}`);
-    expect(text).toContain(`\`q\` (required, ${SEMANTIC_LIMITS.queryMin} to ${SEMANTIC_LIMITS.queryMax.toLocaleString('en-US')} characters)`);
+    expect(text).toContain(`\`q\` (required, ${SEMANTIC_LIMITS.queryMin} to ${SEMANTIC_LIMITS.queryMax.toLocaleString('en-US')} characters, except in keyword mode with \`author\``);
     expect(text).toContain('Authorization: Bearer <key>');
     expect(text).toContain('[MCP server](/mcp)');
     expect(text).toContain('carries `suggestion` `{ q, total, reason }`');

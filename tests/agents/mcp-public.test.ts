@@ -32,9 +32,11 @@ describe('agents on the public door (target all, demo corpus)', () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['getCitedBy', 'getPaper', 'getReferences', 'searchPapers']);
     const search = tools.find((t) => t.name === 'searchPapers')!;
-    expect(search.inputSchema.required).toEqual(['q']);
+    // q may be left out when author is given (a search by author alone), as over HTTP.
+    expect(search.inputSchema.required ?? []).toEqual([]);
     const props = search.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(props.q).toMatchObject({ type: 'string', minLength: SEARCH_LIMITS.queryMinChars, maxLength: SEARCH_LIMITS.queryMaxChars });
+    expect(props.q!.description).toContain('Required unless author is given');
     expect(props.limit).toMatchObject({ type: 'integer', minimum: SEARCH_LIMITS.limitMin, maximum: SEARCH_LIMITS.limitMax, default: SEARCH_LIMITS.limitDefault });
     expect(props.topic!.enum).toEqual([...TOPIC_SLUGS]);
     expect(props.lang!.enum).toEqual(['ja', 'en', 'all']);
@@ -131,12 +133,25 @@ describe('agents on the public door (target all, demo corpus)', () => {
     expect(tools.find((t) => t.name === 'searchPapers')!.description).toMatch(/split a phrase into its words.*suggestion \{ q, total, reason \}/s);
   });
 
+  it('searchPapers searches by author alone (no q) as the GET does: that author\'s papers, newest first', async () => {
+    const someone = ((await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen', limit: 1 }).expect(200)).body.results[0] as { authors: string[] }).authors[0]!;
+    const args = { author: someone };
+    const http = await request(app.url).get('/api/v1/papers/search').query({ ...args, highlight: true }).expect(200);
+    expect(http.body).toMatchObject({ query: '' });
+    expect(http.body.total).toBeGreaterThan(0);
+    const result = await mcp.call('searchPapers', args);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(compactAnswerOf(http.body, 'results'));
+  });
+
   it.each([
     [{ q: 'hydrogen', limit: SEARCH_LIMITS.limitMax + 1 }, 'invalid_limit'],
     [{ q: 'hydrogen', limit: 0 }, 'invalid_limit'],
     [{ q: 'hydrogen', limit: 2.5 }, 'invalid_limit'],
     [{ q: 'hydrogen', offset: -1 }, 'invalid_offset'],
     [{ q: 'x' }, 'missing_query'],
+    [{}, 'missing_query'],
+    [{ sort: 'newest' }, 'missing_query'],
     [{ q: 'a b c d e f' }, 'too_many_terms'],
     [{ q: 'hydrogen', topic: 'astrology' }, 'invalid_topic'],
     [{ q: 'hydrogen', lang: 'fr' }, 'invalid_lang'],

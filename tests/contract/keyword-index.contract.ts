@@ -276,6 +276,63 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
       expect((await index.search(adaptation({ author: 'Hasegawa' }, { terms: ['coastal', 'finance'] }))).total).toBe(3);
     });
 
+    describe('author alone (no term)', () => {
+      const byAuthor = (filters: KeywordFilters, extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms: [], filters, offset: 0, limit: ALL, ...extra });
+      /** Newest first: year descending, then the tie order. */
+      const newestFirst = (names: string[]) => names.map((n) => ALL_PAPERS.find((p) => p.id === fixtureId(n))!).sort(compareTies).map((p) => p.id);
+
+      it('matches exactly the papers with an author of that name, newest first (the relevance order is the tie order), total counting them', async () => {
+        for (const [author, expected] of [['Hasegawa', ['c01', 'c02', 'c03']], ['muller', ['c01', 'c02', 'c09', 'c10']], ['長谷川', ['c04', 'c05']], ['Lee', []]] as const) {
+          const query = byAuthor({ author });
+          const result = await index.search(query);
+          expect({ author, ids: result.hits.map((h) => h.paper.id) }).toEqual({ author, ids: newestFirst([...expected]) });
+          expect(result.total).toBe(expected.length);
+          expect(result.hits.map((h) => h.paper.id)).toEqual(referenceSearch(ALL_PAPERS, query).ids);
+          expect((await index.search({ ...query, sort: 'newest' })).hits.map((h) => h.paper.id)).toEqual(result.hits.map((h) => h.paper.id));
+        }
+      });
+
+      it('applies the other filters, pages as slices, counts facets over the whole set', async () => {
+        const query = byAuthor({ author: 'muller', venueType: 'journal' });
+        expect(await found(query)).toEqual([...referenceSearch(ALL_PAPERS, query).ids].sort());
+        const whole = (await index.search(byAuthor({ author: 'muller' }))).hits.map((h) => h.paper.id);
+        for (const [offset, limit] of [[0, 2], [2, 2], [3, 5]]) {
+          const page = await index.search(byAuthor({ author: 'muller' }, { offset, limit }));
+          expect(page.hits.map((h) => h.paper.id)).toEqual(whole.slice(offset, offset + limit));
+          expect(page.total).toBe(4);
+        }
+        const faceted = await index.search(byAuthor({ author: 'muller' }, { facets: ['venue_type'], limit: 0 }));
+        expect(faceted.total).toBe(4);
+        expect(faceted.facets!.venue_type!.reduce((n, b) => n + b.count, 0)).toBe(4);
+      });
+
+      it('pages newest first after a key (cursor paging)', async () => {
+        const whole = (await index.search(byAuthor({ author: 'muller' }))).hits.map((h) => h.paper);
+        const after = await index.search(byAuthor({ author: 'muller' }, { sort: 'newest', after: { year: whole[1]!.year, id: whole[1]!.id } }));
+        expect(after.hits.map((h) => h.paper.id)).toEqual(whole.slice(2).map((p) => p.id));
+      });
+
+      it('sort=cited_by and collapse=versions work as with terms', async () => {
+        expect((await index.search(byAuthor({ author: 'muller' }, { sort: 'cited_by' }))).hits.map((h) => h.paper.id)).toEqual(['c02', 'c01', 'c09', 'c10'].map(fixtureId));
+        const collapsed = await index.search(byAuthor({ author: 'Hasegawa' }, { collapse: 'versions' }));
+        // c01, c02 and c03 are versions of one work, shown by its journal record.
+        expect(collapsed.hits.map((h) => h.paper.id)).toEqual(ids('c02'));
+        expect(collapsed.total).toBe(1);
+        for (const sort of ['relevance', 'newest', 'cited_by'] as const) {
+          const query = byAuthor({ author: 'muller' }, { collapse: 'versions', sort });
+          const expected = referenceSearch(ALL_PAPERS, query);
+          const result = await index.search(query);
+          expect({ sort, ids: result.hits.map((h) => h.paper.id) }).toEqual({ sort, ids: expected.ids });
+          expect(result.total).toBe(expected.total);
+        }
+      });
+
+      it('matches nothing with no term and no author, whatever the other filters', async () => {
+        expect((await index.search(byAuthor({}))).total).toBe(0);
+        expect((await index.search(byAuthor({ venueType: 'journal' }))).hits).toEqual([]);
+      });
+    });
+
     it('rank honours author like the other filters', async () => {
       const hits = await index.rank({ text: 'adaptation pathways', filters: { author: 'Muller' }, limit: 50 });
       expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c01', 'c02', 'c09', 'c10'));

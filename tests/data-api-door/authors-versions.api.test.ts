@@ -65,6 +65,36 @@ describe('data API paper search: author, since, sort=cited_by, collapse=versions
     expect(cited.data.every((r) => r.keyword_score > 0)).toBe(true);
   });
 
+  describe('author alone (no q), keyword mode only', () => {
+    const byAuthor = (query: Record<string, string>) => request(app.apiUrl!).get('/api/v1/papers/search').query({ limit: '50', ...query }).set('Authorization', auth);
+
+    it('answers the author\'s papers newest first, total counting them, as the public search does', async () => {
+      const res = await byAuthor({ mode: 'keyword', author: 'Hasegawa' }).expect(200);
+      expect(res.body).toMatchObject({ query: '', mode: 'keyword', total: 2 });
+      expect((res.body as Answer).data.map((r) => r.id)).toEqual([id.h2, id.h1]);
+      expect((res.body as Answer).data.map((r) => r.keyword_score)).toEqual([0, 0]);
+      const queries: Record<string, string>[] = [{ author: 'muller' }, { author: 'muller', sort: 'cited_by' }, { author: 'Hasegawa', collapse: 'versions' }, { author: '長谷川', facets: 'year' }];
+      for (const query of queries) {
+        const here = (await byAuthor({ mode: 'keyword', ...query }).expect(200)).body as Answer & { facets?: unknown };
+        const pub = (await request(app.url).get('/api/v1/papers/search').query({ limit: '50', ...query }).expect(200)).body as { total: number; results: { id: string }[]; facets?: unknown };
+        expect({ query, total: here.total, ids: here.data.map((r) => r.id), facets: here.facets }).toEqual({ query, total: pub.total, ids: pub.results.map((r) => r.id), facets: pub.facets });
+      }
+      expect(((await byAuthor({ mode: 'keyword', author: 'Hasegawa', collapse: 'versions' }).expect(200)).body as Answer).data.map((r) => r.id)).toEqual([id.h2]);
+    });
+
+    it.each([
+      [{}],
+      [{ mode: 'keyword' }],
+      [{ mode: 'keyword', sort: 'newest' }],
+      // Vector (the default) and hybrid modes still need q, with or without an author.
+      [{ author: 'Hasegawa' }],
+      [{ mode: 'vector', author: 'Hasegawa' }],
+      [{ mode: 'hybrid', author: 'Hasegawa' }],
+    ])('%j is 400 missing_query', async (query) => {
+      expect((await byAuthor(query as Record<string, string>).expect(400)).body).toMatchObject({ code: 'missing_query', status: 400 });
+    });
+  });
+
   it.each([
     [{ author: '   ' }, 'invalid_author'],
     [{ since: '01/01/2026' }, 'invalid_since'],

@@ -80,6 +80,56 @@ describe('public search: author, since, sort=cited_by, collapse=versions (target
     expect((await search({ collapse: 'versions', sort: 'cited_by' }).expect(200)).body.results.map((r: { id: string }) => r.id)).toEqual(['h6', 'h2', 'h3', 'h4', 'h5'].map((n) => id[n]));
   });
 
+  describe('author alone (no q): what the site\'s author links ask', () => {
+    const byAuthor = (query: Record<string, string>) => request(app.url).get('/api/v1/papers/search').query({ limit: '50', ...query });
+    const order = async (query: Record<string, string>) => ((await byAuthor(query).expect(200)).body as Answer).results.map((r) => r.id);
+
+    it('answers every paper with an author of that name, newest first, total counting them, query echoed as ""', async () => {
+      const res = await byAuthor({ author: 'Hasegawa' }).expect(200);
+      expect(validate('SearchResponse', res.body)).toEqual([]);
+      expect(res.body).toMatchObject({ query: '', total: 2, count: 2 });
+      // h2 (2022) before h1 (2021).
+      expect((res.body as Answer).results.map((r) => r.id)).toEqual([id.h2, id.h1]);
+      expect(await order({ author: 'Hasegawa', sort: 'newest' })).toEqual([id.h2, id.h1]);
+      expect(await order({ author: '長谷川' })).toEqual([id.h4, id.h3]);
+      expect(await order({ author: 'muller' })).toEqual([id.h1, id.h5]);
+      expect((await byAuthor({ author: 'Lee' }).expect(200)).body).toMatchObject({ query: '', total: 0, results: [] });
+      // An empty q is an absent one.
+      expect(await order({ author: 'Hasegawa', q: '' })).toEqual([id.h2, id.h1]);
+    });
+
+    it('takes the other filters, facets, highlight (nothing to mark) and cursor paging', async () => {
+      expect(await order({ author: 'Hasegawa', venue_type: 'journal' })).toEqual([id.h2]);
+      const faceted = await byAuthor({ author: 'muller', facets: 'venue_type', highlight: 'true' }).expect(200);
+      expect(validate('SearchResponse', faceted.body)).toEqual([]);
+      expect(faceted.body.facets.venue_type.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(2);
+      expect(faceted.body.results.map((r: { highlights: unknown[] }) => r.highlights)).toEqual([[], []]);
+      const first = await byAuthor({ author: '長谷川', cursor: '*', limit: '1' }).expect(200);
+      expect(first.body.results.map((r: { id: string }) => r.id)).toEqual([id.h4]);
+      const second = await byAuthor({ author: '長谷川', cursor: first.body.next_cursor, limit: '1' }).expect(200);
+      expect(second.body.results.map((r: { id: string }) => r.id)).toEqual([id.h3]);
+      expect(second.body.next_cursor).toBeUndefined();
+    });
+
+    it('with collapse=versions answers one record per work, and with sort=cited_by the most cited first', async () => {
+      const collapsed = await byAuthor({ author: 'Hasegawa', collapse: 'versions' }).expect(200);
+      expect(validate('SearchResponse', collapsed.body)).toEqual([]);
+      expect(collapsed.body).toMatchObject({ total: 1, results: [{ id: id.h2 }] });
+      // h1 12 citations, h5 none.
+      expect(await order({ author: 'muller', sort: 'cited_by' })).toEqual([id.h1, id.h5]);
+      expect(await order({ author: 'hasegawa', sort: 'cited_by', collapse: 'versions' })).toEqual([id.h2]);
+    });
+
+    it.each([[{}], [{ sort: 'newest' }], [{ venue_type: 'journal', collapse: 'versions' }], [{ q: '', author: '' }]])('without q and author, %j is still 400 missing_query', async (query) => {
+      expect((await byAuthor(query as Record<string, string>).expect(400)).body).toMatchObject({ code: 'missing_query', status: 400 });
+    });
+
+    it('the feed still requires q', async () => {
+      expect((await request(app.url).get('/feeds/papers.atom').query({ author: 'Hasegawa' }).expect(400)).body.code).toBe('unknown_parameter');
+      expect((await request(app.url).get('/feeds/papers.atom').expect(400)).body.code).toBe('missing_query');
+    });
+  });
+
   it.each([
     [{ author: '   ' }, 'invalid_author'],
     [{ author: 'x'.repeat(201) }, 'invalid_author'],

@@ -63,7 +63,10 @@ describe('the public OpenAPI document', () => {
     expect(param('limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: SEARCH_LIMITS.limitDefault });
     expect(SEARCH_LIMITS.limitDefault).toBe(10);
     expect(param('offset').schema).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
-    expect(param('q')).toMatchObject({ required: true, schema: { minLength: 2, maxLength: 500 } });
+    // q may be left out when author is given (a search by author alone); the description says so.
+    expect(param('q')).toMatchObject({ schema: { minLength: 2, maxLength: 500 } });
+    expect(param('q').required ?? false).toBe(false);
+    expect(param('q').description).toContain('Required unless `author` is given');
     expect(param('lang').schema).toMatchObject({ enum: ['ja', 'en', 'all'], default: 'all' });
     expect(param('topic').schema.enum).toEqual([...TOPIC_SLUGS]);
   });

@@ -44,7 +44,8 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
     // The one author rule (shared/text/person-name.ts), applied to each author as written.
     .filter((p) => author === undefined || p.authors.some((a) => nameMatches(a, author)))
     .filter((p) => addedSince === undefined || (typeof p.created_at === 'string' && new Date(p.created_at).getTime() >= new Date(addedSince).getTime()))
-    .filter((p) => query.terms.length > 0 && query.terms.every((term) => holds(texts.get(p.id)!, term)))
+    // No term matches nothing, but with an author: then every paper the filters admit, scoring 0 (newest first).
+    .filter((p) => (query.terms.length > 0 || author !== undefined) && query.terms.every((term) => holds(texts.get(p.id)!, term)))
     .map((p) => {
       const text = texts.get(p.id)!;
       const score = query.terms.reduce((sum, term, t) => {
