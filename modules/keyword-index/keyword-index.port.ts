@@ -53,6 +53,7 @@ export interface KeywordFilters {
   yearFrom?: number;
   yearTo?: number;
   venueType?: VenueType;
+  addedSince?: string;
 }
 
 /** A question for ranked retrieval: any of its words may match; the best papers come first. */
@@ -62,6 +63,14 @@ export interface RankedQuery {
   filters: KeywordFilters;
   /** How many of the best papers to return. */
   limit: number;
+  /**
+   * A "more like this" query (related papers, recommendations): `text` is what the wanted papers
+   * should resemble, and only its `maxTerms` most distinctive terms are ranked on: those weighing
+   * most by their count in the text times their idf, among the terms at least one other paper
+   * holds (a term of the paper alone finds nothing else). Without it every term of `text` counts
+   * (its rarest `MAX_RANKED_TERMS`).
+   */
+  moreLikeThis?: { maxTerms: number };
 }
 
 export interface KeywordHit {

@@ -5,10 +5,17 @@ import { feedRoutes } from './feed.routes';
 import { paperRecordRoutes } from './paper-record.routes';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
+import { PublicRelatedService } from './related.service';
+import { relatedRoutes } from './related.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { papersModule } from '../../modules/papers';
 
-/** The public, unauthenticated paper search API (spec 000): the search, a paper's record, the OpenAPI document. */
+/**
+ * The public, unauthenticated paper search API (spec 000): the search, a paper's record and its
+ * related papers, the OpenAPI document. Related papers rank with the keyword index's ranked
+ * retrieval, prepared here in the background (the door opens at once; `related` answers 503
+ * `ranking_unavailable` until it is ready, and readiness does not wait for it: the search serves meanwhile).
+ */
 export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
   // papers: a paper's record (`/api/v1/papers/{id}`) is read from Postgres, the source of truth.
@@ -16,12 +23,16 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
   contributes: { public: { tools: SEARCH_TOOLS, llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: searchLlmsTxt(config) }) } },
   async init({ config, logger, get }) {
-    const service = new PaperSearchService(get(keywordIndexModule), config.publicBaseUrl);
+    const keywordIndex = get(keywordIndexModule);
+    void keywordIndex.prepareRanking?.();
+    const service = new PaperSearchService(keywordIndex, config.publicBaseUrl);
     const papers = get(papersModule);
+    const related = new PublicRelatedService({ index: keywordIndex, papers, publicBaseUrl: config.publicBaseUrl });
     return {
       value: service,
       routes: [
         { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
+        { door: 'public', router: relatedRoutes(related) },
         { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },
       ],
