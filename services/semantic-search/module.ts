@@ -6,6 +6,12 @@ import { SemanticSearchService } from './semantic-search.service';
 import { semanticRoutes } from './semantic.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { vectorSearchModule } from '../../modules/vector-index';
+import { PaperNeighboursRepository, papersModule } from '../../modules/papers';
+import { databaseModule } from '../../shared/db/database.module';
+import { RelatedPapersService } from './related.service';
+import { relatedRoutes } from './related.routes';
+import { relatedPaths } from './related.openapi';
+import { RELATED_TOOLS, relatedLlmsTxt } from './related.agents';
 
 /**
  * The data API's paper search: keyword mode on the keyword index, vector and hybrid modes on the
@@ -15,24 +21,30 @@ import { vectorSearchModule } from '../../modules/vector-index';
  */
 export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   name: 'semantic-search',
-  dependsOn: ['keyword-index', 'vector-search'],
-  serves: [{ door: 'api', paths: ['/api/v1/papers/search'], remoteUrl: (c) => c.services.semanticSearchUrl }],
+  dependsOn: ['database', 'papers', 'keyword-index', 'vector-search'],
+  // `/api/v1/papers` with what lies below it: `{id}/related` and `recommendations` (POST) too.
+  serves: [{ door: 'api', paths: ['/api/v1/papers/search', '/api/v1/papers'], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
-      openApiPaths: semanticPaths,
-      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7.' }],
-      tools: SEMANTIC_TOOLS,
-      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: semanticLlmsTxt() }),
+      openApiPaths: () => ({ ...semanticPaths(), ...relatedPaths() }),
+      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7, related papers and recommendations.' }],
+      tools: [...SEMANTIC_TOOLS, ...RELATED_TOOLS],
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...relatedLlmsTxt()] }),
     },
   },
   async init({ get }) {
     const keywordIndex = get(keywordIndexModule);
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
-    const service = new SemanticSearchService({ keywordIndex, vector: get(vectorSearchModule) });
+    const vector = get(vectorSearchModule);
+    const service = new SemanticSearchService({ keywordIndex, vector });
+    const related = new RelatedPapersService({ keywordIndex, vector, papers: get(papersModule), neighbours: new PaperNeighboursRepository(get(databaseModule)) });
     return {
       value: service,
-      routes: [{ door: 'api', router: semanticRoutes(service) }],
+      routes: [
+        { door: 'api', router: semanticRoutes(service) },
+        { door: 'api', router: relatedRoutes(related) },
+      ],
       ready: async () =>
         keywordIndex.rankingReady?.() === false ? { state: 'starting', detail: 'preparing the ranked index of hybrid mode' } : undefined,
     };
