@@ -114,7 +114,7 @@ export const recommendationsBodySchema = z
       return both.length > 0 ? { code: 'conflicting_ids', message: `A paper cannot be both positive and negative: ${[...new Set(both)].join(', ')}.` } : undefined;
     }),
   )
-  .meta({ [ERROR_CODE]: 'invalid_body', [UNKNOWN_FIELD_CODE]: 'invalid_field:{field}', id: 'RecommendationsRequest' });
+  .meta({ [ERROR_CODE]: 'invalid_body', [UNKNOWN_FIELD_CODE]: 'invalid_field:{field}' });
 
 export interface RecommendationParams {
   /** Distinct, in the order given. */

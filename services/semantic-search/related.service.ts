@@ -18,6 +18,14 @@ const MAX_VECTOR_DEPTH = 1_000;
 export const ROCCHIO_NEGATIVE_WEIGHT = 0.25;
 /** How much of the negatives' fused score a candidate loses: near a negative as near a positive, it keeps half its score. */
 export const NEGATIVE_FUSION_WEIGHT = 0.5;
+/**
+ * Each signal's weight in the fusion. The citation signals weigh twice the others: a shared
+ * reference or a shared citing paper is a link an author made, where word and embedding similarity
+ * are inferred, and a graph list is short (a paper cited together with this one by four papers,
+ * found by co-citation alone, then ranks with a paper that both others rank first, not below every
+ * paper they both hold somewhere).
+ */
+export const SIGNAL_WEIGHTS: Readonly<Record<RelatedSignal, number>> = { vector: 1, bibliographic_coupling: 2, co_citation: 2, lexical: 1 };
 
 /** One signal's candidate: a paper, its work, its score in that signal, and the paper itself when the signal read it. */
 interface Candidate {
@@ -175,12 +183,13 @@ interface FusedWork {
 }
 
 /**
- * The candidates of the signals that answered, fused by work (reciprocal rank fusion), minus
+ * The candidates of the signals that answered, fused by work (weighted reciprocal rank fusion), minus
  * `NEGATIVE_FUSION_WEIGHT` times the negatives' fused score of the same work; best first, ties by work.
  */
 function fuse(liked: Outcome[], disliked: Outcome[] = []): FusedWork[] {
   const answered = (outcomes: Outcome[]) => outcomes.flatMap((o) => ('candidates' in o ? [o] : []));
-  const lists = (outcomes: Outcome[]): RankedList<RelatedSignal>[] => answered(outcomes).map((o) => ({ signal: o.signal, ids: o.candidates.map((c) => c.work_id) }));
+  const lists = (outcomes: Outcome[]): RankedList<RelatedSignal>[] =>
+    answered(outcomes).map((o) => ({ signal: o.signal, ids: o.candidates.map((c) => c.work_id), weight: SIGNAL_WEIGHTS[o.signal] }));
   const positive = fusedScores(lists(liked));
   const negative = fusedScores(lists(disliked));
   const shown = new Map<string, { rank: number; candidate: Candidate }>();

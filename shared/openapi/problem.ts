@@ -16,6 +16,7 @@ export const problemSchema = z
     field: z.string().optional().meta({ description: 'On `invalid_body` for text that cannot be stored: the field holding it (`summary.note`).' }),
     from: z.string().optional().meta({ description: "On `invalid_transition`: the event's state." }),
     to: z.string().optional().meta({ description: 'On `invalid_transition`: the state asked for.' }),
+    unknown_ids: z.array(z.string()).optional().meta({ description: 'On `unknown_paper`: the ids no paper has.' }),
   })
   .meta({ id: 'Problem', description: 'An RFC 9457 problem details object with a `code` member.' });
 

@@ -28,9 +28,9 @@ describe('agents on the public door (target all, demo corpus)', () => {
     await database?.drop();
   });
 
-  it('lists searchPapers and getPaper, their parameters documented with the HTTP limits', async () => {
+  it('lists searchPapers, getPaper and getRelatedPapers, their parameters documented with the HTTP limits', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['getPaper', 'searchPapers']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['getPaper', 'getRelatedPapers', 'searchPapers']);
     const search = tools.find((t) => t.name === 'searchPapers')!;
     expect(search.inputSchema.required).toEqual(['q']);
     const props = search.inputSchema.properties as Record<string, Record<string, unknown>>;
