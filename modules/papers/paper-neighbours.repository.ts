@@ -14,17 +14,21 @@ export interface GraphNeighbour {
 /**
  * A reference more papers than this cite says little about any two of them (a field's standard
  * work, a dataset everyone uses): bibliographic coupling leaves it out, as Lucene's MoreLikeThis
- * leaves out terms above `max_doc_freq`. It also bounds the work of one request.
+ * leaves out terms above `max_doc_freq`; it would also cost a read of all its citing papers.
  */
-export const MAX_REFERENCE_CITERS = 1_000;
+export const MAX_REFERENCE_CITERS = 500;
 /** Co-citation reads the newest this many papers citing the seeds (the rest weigh little, and the cost stays bounded). */
-export const MAX_CITING_PAPERS = 1_000;
+export const MAX_CITING_PAPERS = 250;
+/** With filters, how many of the best-scored neighbours are checked against them (without, the few more the given works may take). */
+const FILTERED_POOL = 1_000;
 
 /**
  * Reads of the citation graph for related papers and recommendations (`paper_references`, migration
  * 014), each answering the papers that pass the filters and are no version of the excluded works,
  * best first (ties by id). Weights follow Adamic–Adar: what two papers share counts 1 / ln(1 + n),
- * n being how many papers it connects, so a rare shared reference outweighs a common one.
+ * n being how many papers it connects, so a rare shared reference outweighs a common one. With
+ * filters, the best `FILTERED_POOL` neighbours are checked against them: a selective filter may
+ * leave fewer than `limit`, never a paper that fails it.
  */
 export class PaperNeighboursRepository {
   constructor(private readonly db: Database) {}
@@ -32,35 +36,39 @@ export class PaperNeighboursRepository {
   /**
    * Bibliographic coupling: papers whose references share works with the seeds' references. Two
    * references are the same work when they resolve to the same corpus paper, or, unresolved, have
-   * the same DOI or (without a DOI) the same OpenAlex work id.
+   * the same DOI or (without a DOI) the same OpenAlex work id. How many papers cite a reference is
+   * known before its citing papers are read (a corpus paper's `cited_by_corpus_count`; an index
+   * count, stopped past the bound, for the others), so a reference past `MAX_REFERENCE_CITERS` costs
+   * nothing.
    */
   async coupled(seeds: readonly string[], filters: RelatedFilters, excludeWorks: readonly string[], limit: number): Promise<GraphNeighbour[]> {
-    const params: unknown[] = [seeds, MAX_REFERENCE_CITERS + 1];
+    const params: unknown[] = [seeds, MAX_REFERENCE_CITERS];
     const sql = `
       WITH mine AS (
-        SELECT row_number() OVER () AS ref, cited_id, ref_doi, ref_openalex_id FROM (
-          SELECT DISTINCT cited_id,
-                 CASE WHEN cited_id IS NULL THEN ref_doi END AS ref_doi,
-                 CASE WHEN cited_id IS NULL AND ref_doi IS NULL THEN ref_openalex_id END AS ref_openalex_id
-          FROM paper_references WHERE citing_id = ANY($1::text[])
-        ) d
+        SELECT DISTINCT cited_id,
+               CASE WHEN cited_id IS NULL THEN ref_doi END AS ref_doi,
+               CASE WHEN cited_id IS NULL AND ref_doi IS NULL THEN ref_openalex_id END AS ref_openalex_id
+        FROM paper_references WHERE citing_id = ANY($1::text[])
+      ), sized AS (
+        SELECT row_number() OVER () AS ref, m.cited_id, m.ref_doi, m.ref_openalex_id,
+               CASE
+                 WHEN m.cited_id IS NOT NULL THEN (SELECT p.cited_by_corpus_count FROM papers p WHERE p.id = m.cited_id)
+                 WHEN m.ref_doi IS NOT NULL THEN (SELECT count(*) FROM (SELECT 1 FROM paper_references r WHERE r.ref_doi = m.ref_doi LIMIT $2 + 1) x)
+                 ELSE (SELECT count(*) FROM (SELECT 1 FROM paper_references r WHERE r.ref_openalex_id = m.ref_openalex_id LIMIT $2 + 1) x)
+               END AS n
+        FROM mine m
+      ), kept AS (
+        SELECT * FROM sized WHERE n BETWEEN 2 AND $2
       ), sharing AS (
-        SELECT m.ref, r.citing_id FROM mine m CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.cited_id IS NOT NULL AND r.cited_id = m.cited_id LIMIT $2
-        ) r WHERE m.cited_id IS NOT NULL
-        UNION ALL
-        SELECT m.ref, r.citing_id FROM mine m CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.ref_doi IS NOT NULL AND r.ref_doi = m.ref_doi LIMIT $2
-        ) r WHERE m.ref_doi IS NOT NULL
-        UNION ALL
-        SELECT m.ref, r.citing_id FROM mine m CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.ref_openalex_id IS NOT NULL AND r.ref_openalex_id = m.ref_openalex_id LIMIT $2
-        ) r WHERE m.ref_openalex_id IS NOT NULL
-      ), counted AS (
-        SELECT ref, citing_id, count(*) OVER (PARTITION BY ref) AS n FROM (SELECT DISTINCT ref, citing_id FROM sharing) d
+        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.cited_id = k.cited_id WHERE k.cited_id IS NOT NULL
+        UNION
+        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.ref_doi = k.ref_doi WHERE k.ref_doi IS NOT NULL
+        UNION
+        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.ref_openalex_id = k.ref_openalex_id WHERE k.ref_openalex_id IS NOT NULL
       ), scored AS (
         SELECT citing_id AS id, sum(1 / ln(1 + n::float8)) AS score, count(*)::int AS shared
-        FROM counted WHERE n < $2 AND citing_id <> ALL($1::text[]) GROUP BY citing_id
+        FROM sharing WHERE citing_id <> ALL($1::text[]) GROUP BY citing_id
+        ORDER BY score DESC, id LIMIT ${placeholder(params, pool(filters, excludeWorks, limit))}
       )
       SELECT s.id, p.work_id, s.score::float8 AS score, s.shared FROM scored s JOIN papers p ON p.id = s.id
       WHERE ${conditions(filters, excludeWorks, params)}
@@ -77,16 +85,18 @@ export class PaperNeighboursRepository {
     const params: unknown[] = [seeds, MAX_CITING_PAPERS];
     const sql = `
       WITH citers AS (
-        SELECT citing_id FROM (
-          SELECT DISTINCT r.citing_id, COALESCE(r.citing_year, -1) AS year FROM paper_references r
+        SELECT DISTINCT citing_id FROM (
+          SELECT r.citing_id FROM paper_references r
           WHERE r.cited_id IS NOT NULL AND r.cited_id = ANY($1::text[]) AND r.citing_id <> ALL($1::text[])
-        ) c ORDER BY year DESC, citing_id LIMIT $2
+          ORDER BY COALESCE(r.citing_year, -1) DESC, r.citing_id LIMIT $2
+        ) newest
       ), pairs AS (
         SELECT DISTINCT r.cited_id AS id, r.citing_id FROM citers c JOIN paper_references r ON r.citing_id = c.citing_id
         WHERE r.cited_id IS NOT NULL AND r.cited_id <> ALL($1::text[])
       ), scored AS (
         SELECT pr.id, sum(1 / ln(1 + GREATEST(cp.references_count, 2)::float8)) AS score, count(*)::int AS shared
         FROM pairs pr JOIN papers cp ON cp.id = pr.citing_id GROUP BY pr.id
+        ORDER BY score DESC, pr.id LIMIT ${placeholder(params, pool(filters, excludeWorks, limit))}
       )
       SELECT s.id, p.work_id, s.score::float8 AS score, s.shared FROM scored s JOIN papers p ON p.id = s.id
       WHERE ${conditions(filters, excludeWorks, params)}
@@ -94,7 +104,7 @@ export class PaperNeighboursRepository {
     return (await this.db.query<GraphNeighbour>(sql, params)).rows;
   }
 
-  /** Of these papers, those that pass the filters and are no version of the excluded works, with their work. */
+/** Of these papers, those that pass the filters and are no version of the excluded works, with their work. */
   async passing(ids: readonly string[], filters: RelatedFilters, excludeWorks: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const params: unknown[] = [ids];
@@ -104,6 +114,13 @@ export class PaperNeighboursRepository {
     );
     return new Map(rows.map((r) => [r.id, r.work_id]));
   }
+}
+
+/** How many of the best-scored neighbours to check against the filters and the excluded works. */
+function pool(f: RelatedFilters, excludeWorks: readonly string[], limit: number): number {
+  const filtered = f.topic !== undefined || f.langs !== undefined || f.yearFrom !== undefined || f.yearTo !== undefined || f.addedSince !== undefined;
+  // Versions of the excluded works are few; without filters they are all the pool must make up for.
+  return filtered ? Math.max(FILTERED_POOL, limit) : limit + 4 * excludeWorks.length + 20;
 }
 
 /** `$n` for a new parameter. */

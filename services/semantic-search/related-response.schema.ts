@@ -13,7 +13,7 @@ export const relatedSemanticPaperSchema = semanticPaperSchema
   .extend({
     related_score: z.number().meta({
       description:
-        "The fused score that orders the answer: weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found the paper's work (weight 2 for bibliographic_coupling and co_citation, 1 for vector and lexical); recommendations subtract half the same sum over the negatives' signals, so it may be negative. Comparable within one answer only.",
+        "The fused score that orders the answer: weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found the paper's work (weight 1 for vector and lexical; 2 for bibliographic_coupling and co_citation, times the evidence found, its Adamic–Adar score, at most 1); recommendations subtract half the same sum over the negatives' signals, so it may be negative. Comparable within one answer only.",
     }),
     signals: z.array(signalSchema).min(1).meta({
       description:

@@ -7,7 +7,7 @@ import { MORE_LIKE_THIS_TERMS } from '../../shared/papers/related-papers';
 import { RRF_K } from './reciprocal-rank-fusion';
 import { RELATED_LIMITS as L, recommendationsBodySchema, relatedPathSchema, relatedQuerySchema } from './related-params';
 import { recommendationsAnswerSchema, relatedAnswerSchema } from './related-response.schema';
-import { NEGATIVE_FUSION_WEIGHT, ROCCHIO_NEGATIVE_WEIGHT, SIGNAL_DEPTH, SIGNAL_WEIGHTS } from './related.service';
+import { MIN_SIGNAL_DEPTH, NEGATIVE_FUSION_WEIGHT, ROCCHIO_NEGATIVE_WEIGHT, SIGNAL_WEIGHTS } from './related.service';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -23,12 +23,14 @@ const FILTER_CODES = {
 
 /** What both operations do, for their descriptions. */
 const SIGNALS = [
-  `Four signals, each giving up to ${SIGNAL_DEPTH} candidates that pass the filters:`,
+  `Four signals, each giving up to twice \`limit\` (at least ${MIN_SIGNAL_DEPTH}) candidates that pass the filters:`,
   '`vector`, the nearest neighbours of the stored passage embedding (topic and language filtered inside the index; year and `since` checked against the paper store, reading the index deeper while too few pass);',
   `\`bibliographic_coupling\`, papers whose references share works with the given papers' (the same corpus paper, or the same DOI or OpenAlex work id), each shared reference counting 1 / ln(1 + the papers citing it), references cited by more than ${n(MAX_REFERENCE_CITERS)} papers left out;`,
   `\`co_citation\`, papers cited together with the given ones by the same papers (the newest ${n(MAX_CITING_PAPERS)} citing them), each citing paper counting 1 / ln(1 + its references);`,
   `\`lexical\`, the public door's "more like this" query (the titles', tags' and topic's most distinctive terms, ${MORE_LIKE_THIS_TERMS} for one paper, up to 25 for several) ranked by BM25.`,
-  `They are fused by weighted reciprocal rank fusion, Σ weight / (${RRF_K} + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009; weight ${SIGNAL_WEIGHTS.bibliographic_coupling} for the citation signals, links authors made, ${SIGNAL_WEIGHTS.vector} for the inferred ones), each work once, shown by its best-ranked version.`,
+  `They are fused by weighted reciprocal rank fusion, Σ weight / (${RRF_K} + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009):`,
+  `weight ${SIGNAL_WEIGHTS.vector} for vector and lexical; ${SIGNAL_WEIGHTS.bibliographic_coupling} for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much).`,
+  'Each work once, shown by its best-ranked version.',
   'A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone.',
 ].join(' ');
 

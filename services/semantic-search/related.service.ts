@@ -10,8 +10,9 @@ import type { RecommendationParams, RelatedParams } from './related-params';
 import type { RecommendationsAnswer, RelatedAnswer, RelatedSemanticPaper, RelatedSignal } from './related-response.schema';
 import { toSemanticPaper } from './semantic-paper';
 
-/** Candidates each signal contributes to the fusion. */
-export const SIGNAL_DEPTH = 100;
+/** Candidates each signal contributes to the fusion: twice the page, at least 50 (ranks past that add under 1/110 each). */
+export const MIN_SIGNAL_DEPTH = 50;
+export const signalDepth = (limit: number) => Math.max(MIN_SIGNAL_DEPTH, 2 * limit);
 /** The deepest the vector signal reads when the filters it cannot apply inside the index (year, since) leave too few. */
 const MAX_VECTOR_DEPTH = 1_000;
 /** Rocchio's weight of the negatives' mean in a recommendation's query vector (the positives' mean weighs 1). */
@@ -26,6 +27,14 @@ export const NEGATIVE_FUSION_WEIGHT = 0.5;
  * paper they both hold somewhere).
  */
 export const SIGNAL_WEIGHTS: Readonly<Record<RelatedSignal, number>> = { vector: 1, bibliographic_coupling: 2, co_citation: 2, lexical: 1 };
+/**
+ * A rank says nothing of how much a citation signal found: one reference shared with seven papers
+ * would rank first like four papers citing both. So a graph candidate gets its signal's weight in
+ * proportion to its evidence, its Adamic–Adar score, in full from a score of 1 (about one link only
+ * the two papers share); word and vector similarity rank every paper, and keep their weight.
+ */
+const graphStrength = (score: number) => Math.min(1, score);
+const GRAPH_SIGNALS: ReadonlySet<RelatedSignal> = new Set(['bibliographic_coupling', 'co_citation']);
 
 /** One signal's candidate: a paper, its work, its score in that signal, and the paper itself when the signal read it. */
 interface Candidate {
@@ -95,6 +104,7 @@ export class RelatedPapersService {
   private signals(papers: Paper[], queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Outcome[]> {
     const seeds = new GivenWorks(papers).seeds;
     const works = [...exclude.works];
+    const depth = signalDepth(limit);
     const run = async (signal: RelatedSignal, read: () => Promise<Candidate[]>): Promise<Outcome> => {
       try {
         return { signal, candidates: await read() };
@@ -105,9 +115,9 @@ export class RelatedPapersService {
     };
     return Promise.all([
       run('vector', () => this.nearest(queryVector, filters, exclude, limit)),
-      run('bibliographic_coupling', () => this.deps.neighbours.coupled(seeds, filters, works, SIGNAL_DEPTH)),
-      run('co_citation', () => this.deps.neighbours.coCited(seeds, filters, works, SIGNAL_DEPTH)),
-      run('lexical', () => this.lexical(papers, filters, exclude)),
+      run('bibliographic_coupling', async () => onePerWork(await this.deps.neighbours.coupled(seeds, filters, works, depth), (c) => c.work_id)),
+      run('co_citation', async () => onePerWork(await this.deps.neighbours.coCited(seeds, filters, works, depth), (c) => c.work_id)),
+      run('lexical', () => this.lexical(papers, filters, exclude, depth)),
     ]);
   }
 
@@ -129,7 +139,8 @@ export class RelatedPapersService {
       throw err;
     }
     if (!query) return [];
-    for (let depth = SIGNAL_DEPTH + exclude.ids.size; ; depth = Math.min(MAX_VECTOR_DEPTH, depth * 4)) {
+    const want = signalDepth(limit);
+    for (let depth = want + exclude.ids.size; ; depth = Math.min(MAX_VECTOR_DEPTH, depth * 4)) {
       let hits;
       try {
         hits = await parts.index.search(query, { topic: filters.topic, langs: filters.langs }, depth);
@@ -145,13 +156,13 @@ export class RelatedPapersService {
         hits.flatMap((h) => (passing.has(h.id) && !exclude.ids.has(h.id) ? [{ id: h.id, work_id: passing.get(h.id)!, score: h.score }] : [])),
         (c) => c.work_id,
       );
-      if (kept.length >= limit || hits.length < depth || depth >= MAX_VECTOR_DEPTH) return kept.slice(0, SIGNAL_DEPTH);
+      if (kept.length >= limit || hits.length < depth || depth >= MAX_VECTOR_DEPTH) return kept.slice(0, want);
     }
   }
 
-  private async lexical(papers: Paper[], filters: RelatedFilters, exclude: GivenWorks): Promise<Candidate[]> {
+  private async lexical(papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
     try {
-      const hits = await lexicalNeighbours(this.deps.keywordIndex, papers, filters, exclude, SIGNAL_DEPTH);
+      const hits = await lexicalNeighbours(this.deps.keywordIndex, papers, filters, exclude, depth);
       return hits.map((h) => ({ id: h.paper.id, work_id: graphFieldsOf(h.paper).work_id, score: h.score, paper: h.paper }));
     } catch (err) {
       if (err instanceof RankingUnavailableError) throw new SignalUnavailable('The ranked index of the lexical signal is still being prepared after a start.');
@@ -189,7 +200,12 @@ interface FusedWork {
 function fuse(liked: Outcome[], disliked: Outcome[] = []): FusedWork[] {
   const answered = (outcomes: Outcome[]) => outcomes.flatMap((o) => ('candidates' in o ? [o] : []));
   const lists = (outcomes: Outcome[]): RankedList<RelatedSignal>[] =>
-    answered(outcomes).map((o) => ({ signal: o.signal, ids: o.candidates.map((c) => c.work_id), weight: SIGNAL_WEIGHTS[o.signal] }));
+    answered(outcomes).map((o) => ({
+      signal: o.signal,
+      ids: o.candidates.map((c) => c.work_id),
+      weight: SIGNAL_WEIGHTS[o.signal],
+      ...(GRAPH_SIGNALS.has(o.signal) && { strengths: o.candidates.map((c) => graphStrength(c.score)) }),
+    }));
   const positive = fusedScores(lists(liked));
   const negative = fusedScores(lists(disliked));
   const shown = new Map<string, { rank: number; candidate: Candidate }>();
