@@ -276,7 +276,7 @@ describe('the public per-IP limit over MCP', () => {
       // The same allowance as the HTTP search's.
       expect((await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen' }).set(client).expect(429)).body.code).toBe('rate_limit_exceeded');
       // Bookkeeping stays free (and answered) while the minute is spent.
-      expect((await mcp.client.listTools()).tools.length).toBe(2);
+      expect((await mcp.client.listTools()).tools.length).toBe(3);
     } finally {
       await mcp.close();
     }
