@@ -60,11 +60,18 @@ export class PaperNeighboursRepository {
       ), kept AS (
         SELECT * FROM sized WHERE n BETWEEN 2 AND $2
       ), sharing AS (
-        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.cited_id = k.cited_id WHERE k.cited_id IS NOT NULL
+        -- LATERAL: one index read a reference (they are few), whatever the statistics say.
+        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
+          SELECT citing_id FROM paper_references r WHERE r.cited_id IS NOT NULL AND r.cited_id = k.cited_id
+        ) r WHERE k.cited_id IS NOT NULL
         UNION
-        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.ref_doi = k.ref_doi WHERE k.ref_doi IS NOT NULL
+        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
+          SELECT citing_id FROM paper_references r WHERE r.ref_doi IS NOT NULL AND r.ref_doi = k.ref_doi
+        ) r WHERE k.ref_doi IS NOT NULL
         UNION
-        SELECT k.ref, k.n, r.citing_id FROM kept k JOIN paper_references r ON r.ref_openalex_id = k.ref_openalex_id WHERE k.ref_openalex_id IS NOT NULL
+        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
+          SELECT citing_id FROM paper_references r WHERE r.ref_openalex_id IS NOT NULL AND r.ref_openalex_id = k.ref_openalex_id
+        ) r WHERE k.ref_openalex_id IS NOT NULL
       ), scored AS (
         SELECT citing_id AS id, sum(1 / ln(1 + n::float8)) AS score, count(*)::int AS shared
         FROM sharing WHERE citing_id <> ALL($1::text[]) GROUP BY citing_id
@@ -91,8 +98,9 @@ export class PaperNeighboursRepository {
           ORDER BY COALESCE(r.citing_year, -1) DESC, r.citing_id LIMIT $2
         ) newest
       ), pairs AS (
-        SELECT DISTINCT r.cited_id AS id, r.citing_id FROM citers c JOIN paper_references r ON r.citing_id = c.citing_id
-        WHERE r.cited_id IS NOT NULL AND r.cited_id <> ALL($1::text[])
+        SELECT DISTINCT r.cited_id AS id, c.citing_id FROM citers c CROSS JOIN LATERAL (
+          SELECT cited_id FROM paper_references r WHERE r.citing_id = c.citing_id AND r.cited_id IS NOT NULL AND r.cited_id <> ALL($1::text[])
+        ) r
       ), scored AS (
         SELECT pr.id, sum(1 / ln(1 + GREATEST(cp.references_count, 2)::float8)) AS score, count(*)::int AS shared
         FROM pairs pr JOIN papers cp ON cp.id = pr.citing_id GROUP BY pr.id

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
+import { vectorIndexReady } from '../semantic/demo-search-api';
 import { CLUSTER_A, ID, loadRelatedCorpus, NAME_OF } from './related-corpus';
 
 const TOKEN = 'related-split-token-0123';
@@ -26,6 +27,8 @@ describe('related papers and recommendations through a gateway, the services els
       { DATABASE_URL: database.url, PUBLIC_SEARCH_URL: publicSearch.url, SEMANTIC_SEARCH_URL: semanticSearch.url, SERVICE_TOKEN: TOKEN, PLAN_BURST_PER_SECOND: 'researcher=100000' },
       'gateway',
     );
+    // Answers compared with each other must both have every signal.
+    await vectorIndexReady(semanticSearch);
   });
   afterAll(async () => {
     await gateway?.stop();
