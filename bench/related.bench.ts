@@ -46,7 +46,7 @@ export interface RelatedSummary {
   /** The public-search target alone (`gateway,public-search`, reopening the keyword index files), and when related papers first answer. */
   publicAlone: { readyMs: number; relatedMs: number; rssReadyMb: number; rssRelatedMb: number; peakRssMb: number; related: SequentialFigures };
   /** The embedded keyword index built in this process from Postgres, then its ranked retrieval prepared: what preparing costs. */
-  ranking: { papers: number; buildMs: number; prepareMs: number; heapMb: number; arrayBuffersMb: number; rssMb: number };
+  ranking: { papers: number; buildMs: number; prepareMs: number; heapMb: number; arrayBuffersMb: number };
 }
 
 /**
@@ -214,7 +214,6 @@ async function rankingCost(url: string): Promise<RelatedSummary['ranking']> {
       prepareMs,
       heapMb: (after.heapUsed - before.heapUsed) / 2 ** 20,
       arrayBuffersMb: (after.arrayBuffers - before.arrayBuffers) / 2 ** 20,
-      rssMb: (after.rss - before.rss) / 2 ** 20,
     };
   } finally {
     await index.close();
@@ -253,7 +252,7 @@ function printReport(s: RelatedSummary): void {
   const r = s.ranking;
   out.push(
     `ranked retrieval, in this process: ${int(r.papers)} papers indexed in ${(r.buildMs / 1000).toFixed(1)} s, prepared in ${(r.prepareMs / 1000).toFixed(1)} s; ` +
-      `it adds ${mb(r.heapMb)} of heap and ${mb(r.arrayBuffersMb)} of array buffers (${(((r.heapMb + r.arrayBuffersMb) * 1024) / r.papers).toFixed(2)} KiB a paper), RSS +${mb(r.rssMb)}`,
+      `it adds ${mb(r.heapMb)} of heap and ${mb(r.arrayBuffersMb)} of array buffers (${(((r.heapMb + r.arrayBuffersMb) * 1024) / r.papers).toFixed(2)} KiB a paper; RSS moves with the collector, so it is not given)`,
   );
   out.push('Figures are information only; the exit code does not depend on them.');
   process.stdout.write(`${out.join('\n')}\n`);
