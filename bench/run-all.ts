@@ -5,6 +5,7 @@ import { runIngestBench } from './ingest.bench';
 import { runKeywordIndexBench } from './keyword-index.bench';
 import { runPublicSearchBench } from './public-search.bench';
 import { runRecordShapingBench } from './record-shaping.bench';
+import { runRelatedBench } from './related.bench';
 import { runRelevanceBench } from './relevance.bench';
 import { runScalingBench } from './scaling.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
@@ -16,13 +17,16 @@ import { runTelemetryBench } from './telemetry.bench';
  * Options:
  *   --only=NAME[,NAME…]  run just these benchmarks (default: all, in the order below)
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
- *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES)
+ *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES);
+ *                        the related benchmark takes the first (default 30000)
  *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
  *   --papers=N           papers loaded by the citations benchmark (default 300000, at least 30000; or CITATIONS_PAPERS)
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
  * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
  * (about a minute): it judges rankings, not cost, and is run by whoever changes the ranking. So does
  * `citations` (loading 300,000 papers takes minutes; `--papers=30000` for a quick run).
+ * And `related` (it loads its own corpus with a citation graph and builds a vector index of it:
+ * `--only=related --sizes=300000` for the lead's figures).
  */
 const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string; papers?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
@@ -34,12 +38,13 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   telemetry: runTelemetryBench,
   scaling: runScalingBench,
   relevance: runRelevanceBench,
+  related: runRelatedBench,
   'keyword-index': runKeywordIndexBench,
   citations: runCitationsBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index', 'citations'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index', 'citations', 'related'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));

@@ -8,11 +8,8 @@ import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
 import { projectRoot } from '../../shared/project-paths';
 
-/**
- * The real corpus, shared by the projects of this workspace; read in place, never copied. The tests'
- * GX_REFERENCE_DATA_DIR names its folder when the project is checked out elsewhere.
- */
-export const REAL_PAPERS_FILE = path.resolve(process.env.GX_REFERENCE_DATA_DIR ?? path.join(projectRoot(), '..', 'shared', 'data'), 'papers.jsonl');
+/** The real corpus, shared by the projects of this workspace (or GX_REFERENCE_DATA_DIR, as the tests read it); read in place, never copied. */
+export const REAL_PAPERS_FILE = path.join(process.env.GX_REFERENCE_DATA_DIR || path.resolve(projectRoot(), '..', 'shared', 'data'), 'papers.jsonl');
 
 export interface CorpusReport {
   real: number;

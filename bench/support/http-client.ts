@@ -38,6 +38,27 @@ export class HttpClient {
     });
   }
 
+  /** A POST of a JSON body over the same connection. */
+  post(path: string, body: unknown, timeoutMs = 10_000): Promise<HttpResult> {
+    const payload = Buffer.from(JSON.stringify(body));
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = http.request(
+        `${this.baseUrl}${path}`,
+        { method: 'POST', agent: this.agent, timeout: timeoutMs, headers: { ...this.headers, 'content-type': 'application/json', 'content-length': payload.length } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`POST ${path}: no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
   close(): void {
     this.agent.destroy();
   }

@@ -259,7 +259,7 @@ export function rankBody(query: RankedQuery): RankBody {
   return {
     query: {
       bool: {
-        must: [{ combined_fields: { query: normalizeText(query.text), fields, operator: 'or' } }],
+        must: [query.moreLikeThis ? moreLikeThis(query.text, query.moreLikeThis.maxTerms) : { combined_fields: { query: normalizeText(query.text), fields, operator: 'or' } }],
         filter: filterQueries(query.filters),
       },
     },
@@ -267,6 +267,25 @@ export function rankBody(query: RankedQuery): RankBody {
     size: query.limit,
     track_total_hits: false,
     _source: [PAPER_FIELD],
+  };
+}
+
+/**
+ * A "more like this" query (`RankedQuery.moreLikeThis`): Elasticsearch's own `more_like_this`, whose
+ * term selection is the embedded engine's (count in the text × idf, terms at least two papers hold,
+ * at most `maxTerms`), ranked as any-term BM25 over the ranked fields. It weighs the fields alike
+ * (the query takes no field boosts), where the embedded engine counts a title word five times.
+ */
+function moreLikeThis(text: string, maxTerms: number): estypes.QueryDslQueryContainer {
+  return {
+    more_like_this: {
+      fields: Object.values(RANKED_FIELDS),
+      like: normalizeText(text),
+      max_query_terms: maxTerms,
+      min_term_freq: 1,
+      min_doc_freq: 2,
+      minimum_should_match: '1',
+    },
   };
 }
 

@@ -69,6 +69,7 @@ const FIRST_VERSION = 1;
  * | proximity rescoring of the best 50 | `proximityBonus` | the same function on the same window, in the adapter (`rescoreWindow`) |
  * | ties | year descending, then id | the same (sort), scores being 32-bit floats |
  * | `rank` (ranked retrieval) | BM25F over `analyze`, the rarest 64 terms | `combined_fields` (BM25F) over the `gx_ranked` analyzer, which mirrors `analyze` (same word breaks, CJK bigrams, stop words, Porter2 on a–z words), every term |
+ * | `rank` with `moreLikeThis` (related papers) | the text's most distinctive terms (count × idf, held by two papers or more), BM25F | `more_like_this` with the same selection, fields weighed alike |
  *
  * So both engines agree on the match set and `total` of every query, and on the orders the model
  * decides by a wide margin (a whole word above part of a word, a short title above a body, a rare

@@ -79,7 +79,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
       void this.prepareRanking();
       throw new RankingUnavailableError(RANKING_RETRY_SECONDS);
     }
-    return state.rank(query.text, query.filters, query.limit).map((r) => ({ paper: state.paperAt(r.slot), score: r.score }));
+    return state.rank(query.text, query.filters, query.limit, query.moreLikeThis).map((r) => ({ paper: state.paperAt(r.slot), score: r.score }));
   }
 
   /** Resolves once ranked retrieval is ready (or the index is closed); callers may just let it run. */

@@ -95,6 +95,14 @@ export interface RankedQuery {
   filters: KeywordFilters;
   /** How many of the best papers to return. */
   limit: number;
+  /**
+   * A "more like this" query (related papers, recommendations): `text` is what the wanted papers
+   * should resemble, and only its `maxTerms` most distinctive terms are ranked on: those weighing
+   * most by their count in the text times their idf, among the terms at least one other paper
+   * holds (a term of the paper alone finds nothing else). Without it every term of `text` counts
+   * (its rarest `MAX_RANKED_TERMS`).
+   */
+  moreLikeThis?: { maxTerms: number };
 }
 
 export interface KeywordHit {

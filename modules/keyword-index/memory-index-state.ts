@@ -230,12 +230,12 @@ export class MemoryIndexState {
    * The `limit` papers that rank best for a question (BM25 over any of its terms) among those the
    * filters admit; only once `rankingReady`.
    */
-  rank(query: string, filters: KeywordFilters, limit: number): RankedSlot[] {
+  rank(query: string, filters: KeywordFilters, limit: number, moreLikeThis?: { maxTerms: number }): RankedSlot[] {
     if (!this.ranked || !this.rankingReady) throw new Error('ranked retrieval is not ready');
     // The same slots a keyword search's filters admit (every filter, the author's too), kept for the generation.
     const accept = this.filterBits(filters);
     const alive = this.columns.alive;
-    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept.has(slot)), limit, this.tieRank());
+    return this.ranked.search(query, (slot) => alive[slot] === 1 && (!accept || accept.has(slot)), limit, this.tieRank(), moreLikeThis);
   }
 
   /** Releases what the frozen segments hold open (their files). */

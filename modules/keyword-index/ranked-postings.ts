@@ -92,8 +92,8 @@ export class RankedPostings {
    * `tieRank` ascending. Document frequencies and lengths count retired slots too until the owner
    * compacts (a retired slot is at most a quarter of them).
    */
-  search(query: string, accept: (slot: number) => boolean, limit: number, tieRank: Int32Array): RankedSlot[] {
-    const terms = this.queryTerms(query);
+  search(query: string, accept: (slot: number) => boolean, limit: number, tieRank: Int32Array, moreLikeThis?: { maxTerms: number }): RankedSlot[] {
+    const terms = moreLikeThis ? this.likeTerms(query, moreLikeThis.maxTerms) : this.queryTerms(query);
     if (terms.length === 0 || limit <= 0) return [];
     if (this.scratch.length < this.slots) this.scratch = new Float64Array(Math.ceil(this.slots * 1.25));
     const scores = this.scratch;
@@ -123,19 +123,45 @@ export class RankedPostings {
 
   /** The query's distinct known terms with their counts, the rarest `MAX_RANKED_TERMS` of them. */
   private queryTerms(query: string): { id: number; weight: number }[] {
-    const counts = new Map<number, number>();
-    for (const term of analyze(query)) {
-      const id = this.termIds.get(term);
-      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    const frequency = (id: number) => {
-      const p = this.postings[id] as Postings;
-      return typeof p === 'number' ? 1 : p.length;
-    };
+    const counts = this.termCounts(query);
+    const frequency = (id: number) => this.documentFrequency(id);
     return [...counts]
       .map(([id, weight]) => ({ id, weight }))
       .sort((a, b) => frequency(a.id) - frequency(b.id) || a.id - b.id)
       .slice(0, MAX_RANKED_TERMS);
+  }
+
+  /**
+   * A "more like this" query's terms (see `RankedQuery.moreLikeThis`): of the text's known terms
+   * held by at least two papers (the one the text comes from, and another), the `maxTerms` with the
+   * most weight, count in the text × idf (as Lucene's MoreLikeThis picks them); ties by rarity, then
+   * term id. Each is ranked with its count, as a question's terms are.
+   */
+  private likeTerms(text: string, maxTerms: number): { id: number; weight: number }[] {
+    const idf = (df: number) => Math.log(1 + (this.slots - df + 0.5) / (df + 0.5));
+    return [...this.termCounts(text)]
+      .map(([id, weight]) => ({ id, weight, df: this.documentFrequency(id) }))
+      .filter((t) => t.df >= 2)
+      .map((t) => ({ ...t, interest: t.weight * idf(t.df) }))
+      .sort((a, b) => b.interest - a.interest || a.df - b.df || a.id - b.id)
+      .slice(0, maxTerms)
+      .map(({ id, weight }) => ({ id, weight }));
+  }
+
+  /** Each known term of a text (by id) with how often it occurs there. */
+  private termCounts(text: string): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const term of analyze(text)) {
+      const id = this.termIds.get(term);
+      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /** How many papers hold a term (retired slots too, until the owner compacts). */
+  private documentFrequency(id: number): number {
+    const p = this.postings[id] as Postings | -1;
+    return p === -1 ? 0 : typeof p === 'number' ? 1 : p.length;
   }
 }
 

@@ -3,6 +3,7 @@ export * from './change-log';
 export { lenientField, normalizeDoi, parsePaperInput, titleKey, validOrNull, type PaperInput } from './paper-input';
 export { loadPapers, type LoadReport } from './paper-loader';
 export { PaperRepository, type NewPaper, type UpsertOutcome } from './paper.repository';
+export { MAX_CITING_PAPERS, MAX_REFERENCE_CITERS, PaperNeighboursRepository, type GraphNeighbour } from './paper-neighbours.repository';
 export { papersModule } from './papers.module';
 export { canonicalWorkRef, normalizeOpenAlexId } from './work-ref';
 export { PAPER_ID, paperPathSchema } from './paper-path';

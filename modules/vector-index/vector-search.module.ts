@@ -19,6 +19,12 @@ export interface VectorSearchParts {
   papers: PaperRepository;
   /** The lexical side's share in hybrid mode's fusion, the vector side having the rest (see `hybridLexicalWeight`). */
   lexicalWeight: number;
+  /**
+   * The stored passage vectors of these papers (`paper_embeddings`, by the embedder's model), by id:
+   * what related papers and recommendations search with. A paper whose content has none yet is
+   * embedded once and stored, as the indexer would do. Unknown ids are left out.
+   */
+  storedVectors(ids: string[]): Promise<Map<string, Float32Array>>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -49,8 +55,9 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
     // The embedded index is saved while it runs (after a build, then every few minutes), so a
     // shutdown never depends on a large save at exit.
     const persist = index instanceof EmbeddedVectorIndex ? () => index.save() : undefined;
+    const store = new EmbeddingStore(db, embedder);
     const sync = index.processLocal
-      ? new VectorSync(papers, new PaperChangeLog(db), index, new EmbeddingStore(db, embedder), db.url, logger, path.join(config.dataDir, 'vector-sync.json'), { persist })
+      ? new VectorSync(papers, new PaperChangeLog(db), index, store, db.url, logger, path.join(config.dataDir, 'vector-sync.json'), { persist })
       : undefined;
     let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
     let failure: Error | undefined;
@@ -92,6 +99,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         index,
         papers,
         lexicalWeight: hybridLexicalWeight(config),
+        storedVectors: (ids) => store.vectorsFor(ids),
         unavailable: () =>
           state === 'ready'
             ? undefined

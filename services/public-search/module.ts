@@ -7,11 +7,18 @@ import { PAPER_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
 import { paperGraphRoutes } from './paper-graph.routes';
 import { PaperSearchService } from './paper-search.service';
 import { searchRoutes } from './search.routes';
+import { PublicRelatedService } from './related.service';
+import { relatedRoutes } from './related.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { PaperGraphPages, PaperGraphRepository, papersModule } from '../../modules/papers';
 import { databaseModule } from '../../shared/db/database.module';
 
-/** The public, unauthenticated paper search API (spec 000): the search, a paper's record, its references and cited-by, the OpenAPI document. */
+/**
+ * The public, unauthenticated paper search API (spec 000): the search, a paper's record, its
+ * references, cited-by and related papers, the OpenAPI document. Related papers rank with the keyword
+ * index's ranked retrieval, prepared here in the background (the door opens at once; `related`
+ * answers 503 `ranking_unavailable` until it is ready, and readiness does not wait for it: the search serves meanwhile).
+ */
 export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
   // papers: a paper's record (`/api/v1/papers/{id}`), references and cited-by are read from Postgres, the source of truth.
@@ -24,12 +31,16 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
     },
   },
   async init({ config, logger, get }) {
-    const service = new PaperSearchService(get(keywordIndexModule), config.publicBaseUrl);
+    const keywordIndex = get(keywordIndexModule);
+    void keywordIndex.prepareRanking?.();
+    const service = new PaperSearchService(keywordIndex, config.publicBaseUrl);
     const papers = get(papersModule);
+    const related = new PublicRelatedService({ index: keywordIndex, papers, publicBaseUrl: config.publicBaseUrl });
     return {
       value: service,
       routes: [
         { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
+        { door: 'public', router: relatedRoutes(related) },
         { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },

@@ -7,6 +7,10 @@ import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, r
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
 import { PUBLIC_GRAPH_PAGES } from './paper-graph.schema';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
+import { RELATED_LIMITS, relatedQuerySchema } from './related-params';
+import { relatedResponseSchema } from './related-response.schema';
+import { SINCE_RULE } from '../../shared/http/since-param';
+import { MORE_LIKE_THIS_TERMS } from '../../shared/papers/related-papers';
 
 import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
 import { KEYWORD_PARAM_CODES } from '../../modules/keyword-index';
@@ -37,6 +41,17 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
 };
 
 const FEED_ERROR_CODES = feedCodes();
+
+/** The 400 codes of related papers: the id's, and the search's for the filters it shares, and `since`'s. */
+const RELATED_ERROR_CODES: ErrorCodes = {
+  invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"',
+  invalid_topic: SEARCH_ERROR_CODES.invalid_topic!,
+  invalid_lang: SEARCH_ERROR_CODES.invalid_lang!,
+  invalid_limit: `limit is not a whole number from ${RELATED_LIMITS.limitMin} to ${RELATED_LIMITS.limitMax}`,
+  invalid_year_from: KEYWORD_PARAM_CODES.invalid_year_from,
+  invalid_year_to: KEYWORD_PARAM_CODES.invalid_year_to,
+  invalid_since: `${SINCE_RULE}`,
+};
 
 const door = { ...requestIdHeaders, ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };
 
@@ -206,6 +221,42 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
       },
       '/api/v1/papers/{id}/references': { get: graphOperation('references') },
       '/api/v1/papers/{id}/cited-by': { get: graphOperation('citedBy') },
+      '/api/v1/papers/{id}/related': {
+        get: {
+          operationId: 'getRelatedPapers',
+          summary: 'Papers related to one paper',
+          description: [
+            `Papers like this one by their words, from the keyword index: a "more like this" query built from the paper's titles, tags and topic (its at most ${MORE_LIKE_THIS_TERMS} most distinctive terms: count × idf, among terms another paper holds too),`,
+            'ranked by BM25 over titles (counted five times), tags and topic, abstracts and summaries, with the filters applied inside the ranking.',
+            'Never the paper itself nor another version of it (the same `work_id`, or listed in its `versions`); each other work once, by its best-ranked version.',
+            'The data API adds vector neighbours and the citation graph (bibliographic coupling, co-citation) to this.',
+            'Right after a start the ranked index is still being prepared: 503 `ranking_unavailable` with Retry-After, while the search answers. Cached like the search.',
+          ].join(' '),
+          requestParams: { path: paperPathSchema, query: relatedQuerySchema },
+          responses: {
+            '200': {
+              description: 'The related papers, most related first.',
+              headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
+              content: { 'application/json': { schema: relatedResponseSchema } },
+            },
+            '400': problemResponse(400, 'The id or a parameter is invalid.', { ...RELATED_ERROR_CODES, ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
+            '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id' }, headerSet(door)),
+            ...doorProblems(),
+            '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
+            '503': problemResponse(
+              503,
+              'Related papers are unavailable; retry later (after Retry-After when given).',
+              {
+                ranking_unavailable: 'the ranked index is still being prepared after a start (with Retry-After)',
+                search_unavailable: 'the search backend is unavailable',
+                papers_unavailable: 'the paper store (Postgres) is unavailable',
+                upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
+              },
+              headerSet(door, retryAfterHeaders(true)),
+            ),
+          },
+        },
+      },
       [FEED_PATH]: {
         get: {
           operationId: 'getPapersFeed',

@@ -6,42 +6,51 @@ import { SemanticSearchService } from './semantic-search.service';
 import { semanticRoutes } from './semantic.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { vectorSearchModule } from '../../modules/vector-index';
-import { PaperGraphPages, PaperGraphRepository } from '../../modules/papers';
+import { PaperGraphPages, PaperGraphRepository, PaperNeighboursRepository, papersModule } from '../../modules/papers';
 import { databaseModule } from '../../shared/db/database.module';
 import { API_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
 import { paperGraphPaths } from './paper-graph.openapi';
 import { paperGraphRoutes } from './paper-graph.routes';
+import { RelatedPapersService } from './related.service';
+import { relatedRoutes } from './related.routes';
+import { relatedPaths } from './related.openapi';
+import { RELATED_TOOLS, relatedLlmsTxt } from './related.agents';
 
 /**
  * The data API's paper search: keyword mode on the keyword index, vector and hybrid modes on the
  * vector-search module (which opens its index in the background; until it can answer, or when it
  * could not start, vector mode says 503 `vector_unavailable` and keyword mode keeps working).
  * Hybrid mode's ranked retrieval is prepared in the background too (503 `ranking_unavailable` meanwhile).
- * Also a paper's references and cited-by, read from Postgres (`/api/v1/papers/{id}/references`, `/cited-by`).
+ * Also a paper's references and cited-by, read from Postgres (`/api/v1/papers/{id}/references`, `/cited-by`),
+ * its related papers and recommendations from examples (`related.service.ts`).
  */
 export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   name: 'semantic-search',
-  dependsOn: ['database', 'keyword-index', 'vector-search'],
-  // `/api/v1/papers` claims `/api/v1/papers/{id}/references` and `/cited-by` (and `/changes`, which runs beside it).
+  dependsOn: ['database', 'papers', 'keyword-index', 'vector-search'],
+  // `/api/v1/papers` claims what lies below it: `{id}/references`, `/cited-by`, `/related`, `recommendations` (POST)
+  // (and `/changes`, which runs beside it).
   serves: [{ door: 'api', paths: ['/api/v1/papers/search', '/api/v1/papers'], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
-      openApiPaths: () => ({ ...semanticPaths(), ...paperGraphPaths() }),
-      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7.' }],
-      tools: [...SEMANTIC_TOOLS, ...API_GRAPH_TOOLS],
-      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperGraphLlmsTxt()] }),
+      openApiPaths: () => ({ ...semanticPaths(), ...paperGraphPaths(), ...relatedPaths() }),
+      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7; references, cited-by, related papers and recommendations.' }],
+      tools: [...SEMANTIC_TOOLS, ...API_GRAPH_TOOLS, ...RELATED_TOOLS],
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperGraphLlmsTxt(), ...relatedLlmsTxt()] }),
     },
   },
   async init({ get }) {
     const keywordIndex = get(keywordIndexModule);
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
-    const service = new SemanticSearchService({ keywordIndex, vector: get(vectorSearchModule) });
+    const vector = get(vectorSearchModule);
+    const service = new SemanticSearchService({ keywordIndex, vector });
+    const related = new RelatedPapersService({ keywordIndex, vector, papers: get(papersModule), neighbours: new PaperNeighboursRepository(get(databaseModule)) });
     return {
       value: service,
       routes: [
         { door: 'api', router: semanticRoutes(service) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule)))) },
+        { door: 'api', router: relatedRoutes(related) },
       ],
       ready: async () =>
         keywordIndex.rankingReady?.() === false ? { state: 'starting', detail: 'preparing the ranked index of hybrid mode' } : undefined,

@@ -1,10 +1,12 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-/** The GET a tool stands for: a path of the door and its query parameters. */
+/** The request a tool stands for: a GET of a path of the door with its query parameters, or a POST of a JSON body to it. */
 export interface ToolRequest {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body: the request is a POST (a read whose input is a body, such as recommendations). Undefined members are left out. */
+  body?: Record<string, unknown>;
 }
 
 /** A read a tool makes through its door beyond the one it stands for: its answer's body, as text. */
@@ -24,7 +26,7 @@ export interface ToolContext<A = Record<string, unknown>> {
 
 /**
  * An MCP tool that is a thin adapter over one HTTP endpoint of a door: its input schema mirrors the
- * endpoint's parameters and `request` says which GET it makes. The schema checks JSON types only;
+ * endpoint's parameters and `request` says which GET (or, for a read taking a body, POST) it makes. The schema checks JSON types only;
  * ranges, lengths and allowed values are documented in it (`doc`), and enforced by the HTTP layer,
  * so a value out of range gets the same error code through MCP as over HTTP.
  *
@@ -75,6 +77,8 @@ export interface ParamDoc {
   minLength?: number;
   maxLength?: number;
   enum?: readonly (string | number)[];
+  minItems?: number;
+  maxItems?: number;
   default?: string | number | boolean;
   pattern?: string;
 }
@@ -90,6 +94,9 @@ export const param = {
   optionalInteger: (doc: ParamDoc) => documented(z.number().optional(), doc, { type: 'integer' }),
   optionalNumber: (doc: ParamDoc) => documented(z.number().optional(), doc),
   optionalBoolean: (doc: ParamDoc) => documented(z.boolean().optional(), doc),
+  /** A list of strings (ids), for a tool whose request takes a JSON body. */
+  textList: (doc: ParamDoc) => documented(z.array(z.string()), doc),
+  optionalTextList: (doc: ParamDoc) => documented(z.array(z.string()).optional(), doc),
   /** An ISO 8601 time or Unix epoch seconds. */
   optionalInstant: (doc: ParamDoc) => documented(z.union([z.string(), z.number()]).optional(), doc),
 };

@@ -21,6 +21,7 @@ export const problemSchema = z
       .array(z.string())
       .optional()
       .meta({ description: 'On `unknown_parameter`: the query parameters the endpoint takes, in its order (empty when it takes none).' }),
+    unknown_ids: z.array(z.string()).optional().meta({ description: 'On `unknown_paper`: the ids no paper has.' }),
   })
   .meta({ id: 'Problem', description: 'An RFC 9457 problem details object with a `code` member.' });
 

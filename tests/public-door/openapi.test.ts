@@ -31,8 +31,10 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), its references and cited-by, and the Atom feed (getPapersFeed)', () => {
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/feeds/papers.atom']);
+  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), its references, cited-by and related papers (getRelatedPapers), and the Atom feed (getPapersFeed)', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/feeds/papers.atom']);
+    expect(doc.paths['/api/v1/papers/{id}/related'].get.operationId).toBe('getRelatedPapers');
+    expect(doc.paths['/api/v1/papers/{id}/related'].get.parameters.map((p: Json) => p.name)).toEqual(['id', 'topic', 'lang', 'limit', 'year_from', 'year_to', 'since']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
@@ -112,6 +114,8 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/reports/{report_id}',
         'GET /api/v1/gx-metrics',
         'GET /api/v1/papers/search',
+        'GET /api/v1/papers/{id}/related',
+        'POST /api/v1/papers/recommendations',
         'GET /api/v1/papers/changes',
         'GET /api/v1/papers/{id}/references',
         'GET /api/v1/papers/{id}/cited-by',

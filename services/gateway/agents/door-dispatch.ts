@@ -3,11 +3,13 @@ import type { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { isMcpRequest } from './mcp-path';
 
-/** A request an agent tool makes through a front door: always a GET, as the HTTP API's reads are. */
+/** A request an agent tool makes through a front door: a GET, as the HTTP API's reads are, or a POST of a JSON body for a read that takes one. */
 export interface DoorRequest {
   path: string;
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body, sent with POST (undefined members left out). */
+  body?: Record<string, unknown>;
   /** Headers to send (the caller's Authorization on the data-API door); nothing else of the caller's is passed. */
   headers?: Record<string, string>;
   /** The client's address as the door resolved it for the request that carried the tool call. */
@@ -142,10 +144,15 @@ export function inProcess(door: RequestListener): DoorDispatch {
         'x-request-id': `${request.parentRequestId.slice(0, MAX_PARENT_ID)}.${(sequence += 1)}`,
       };
       for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+      const body = request.body && Buffer.from(JSON.stringify(request.body));
+      if (body) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = String(body.length);
+      }
 
       const socket = new InProcessSocket(request.clientIp);
       const req = new IncomingMessage(socket as unknown as Socket);
-      req.method = 'GET';
+      req.method = body ? 'POST' : 'GET';
       req.url = search ? `${request.path}?${search}` : request.path;
       req.httpVersion = '1.1';
       req.httpVersionMajor = 1;
@@ -153,7 +160,8 @@ export function inProcess(door: RequestListener): DoorDispatch {
       req.headers = headers;
       req.rawHeaders = Object.entries(headers).flat();
       req.complete = true;
-      req.push(null); // a GET has no body
+      if (body) req.push(body);
+      req.push(null);
       if (request.alreadyCounted) COUNTED.add(req);
 
       const { res, answer } = bufferedResponse(req, socket);

@@ -50,7 +50,7 @@ const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encodi
 
 /**
  * A stateless MCP server (Streamable HTTP, JSON responses, no sessions) at `POST /mcp`: a new server
- * for every request, whose tools each make the GET they stand for through the door itself (see
+ * for every request, whose tools each make the GET (or POST) they stand for through the door itself (see
  * `door-dispatch.ts`). The door's policies therefore apply to every tool call exactly as to the
  * HTTP request, and its answer (JSON, or problem+json as a tool error, see `tool-result.ts`) is the
  * tool's result, after the tool's `present` (compact records, further reads) when it has one; each
@@ -69,7 +69,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
     const dispatch = options.dispatch();
     const clientIp = req.ip ?? req.socket.remoteAddress ?? '0.0.0.0';
     const send = (request: ToolRequest, alreadyCounted: boolean) =>
-      dispatch({ path: request.path, query: request.query, headers: caller.headers, clientIp, parentRequestId: req.requestId, alreadyCounted });
+      dispatch({ path: request.path, query: request.query, body: request.body, headers: caller.headers, clientIp, parentRequestId: req.requestId, alreadyCounted });
     let calls = 0;
     const refusals: DoorAnswer[] = [];
     let latest: DoorAnswer | undefined;
