@@ -4,7 +4,7 @@ import { param } from '../../shared/agents/agent-tool';
 import { VENUE_TYPES, type VenueType } from '../../shared/papers/paper.schema';
 import { FACET_NAMES, KEYWORD_COLLAPSES, KEYWORD_SORTS, type FacetName, type KeywordCollapse, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type KeywordSort, type SortKey } from './keyword-index.port';
 import { VENUE_PREFERENCE } from './paper-order';
-import { sinceInstant } from './since-instant';
+import { sinceParam } from '../../shared/http/since-param';
 
 /**
  * The rules of a keyword query, the same on both doors (spec 000 §4.1, spec 001 §4.7): q of at
@@ -55,8 +55,6 @@ const YEARS = { min: 1000, max: 2100 } as const;
 export const AUTHOR_MAX_CHARS = 200;
 
 const AUTHOR_DESCRIPTION = `Only papers with an author of this name, 1 to ${AUTHOR_MAX_CHARS} characters: the whole name or the family name, case-, accent- and width-insensitively (\`muller\` finds Müller, \`smith\` finds Ｓｍｉｔｈ); a family name is the last word, or what comes before a comma (\`Hasegawa, Misaki\`), or the first word of a Japanese, Chinese or Korean name, and an unspaced one (長谷川美咲) is found by its leading characters (\`長谷川\`) and by the whole name with or without its space. q never searches authors.`;
-const SINCE_DESCRIPTION =
-  'Only papers first added to this corpus at or after this time (their `created_at`): an ISO 8601 date (`2026-01-01`, read as midnight UTC) or a date and time with its offset (`2026-01-01T09:00:00+09:00`, `2026-01-01T00:00:00Z`), to the millisecond.';
 const COLLAPSE_DESCRIPTION = `\`versions\`: one record per work — the versions of a paper (preprint, conference, journal, report records of the same work, \`work_id\`) are folded into one, shown by the preferred record among the matches (${VENUE_PREFERENCE.join(' over ')}, other kinds after; then the newest year; then the id) and placed where the work's best match stands in the order asked for. \`total\` then counts works, and each facet value counts the works with a match of that value (a work with a journal and a preprint record counts under both, so a facet's counts may add up to more than \`total\`; each equals the \`total\` of filtering by that value). Offset paging only (not with \`cursor\`).`;
 
 /**
@@ -107,14 +105,7 @@ export const keywordParams = {
     'invalid_author',
     { description: AUTHOR_DESCRIPTION, maxLength: AUTHOR_MAX_CHARS },
   ),
-  since: coded(
-    text()
-      .check(rule<string>((v) => sinceInstant(v) !== undefined, (v) => `since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00+09:00); got "${v}".`))
-      .transform((v) => sinceInstant(v)!)
-      .optional(),
-    'invalid_since',
-    { description: SINCE_DESCRIPTION, param: { examples: { date: { value: '2026-01-01' }, instant: { value: '2026-01-01T09:00:00+09:00' } } } },
-  ),
+  since: sinceParam(),
 };
 
 /** A key as a cursor: opaque to clients (base64url of `[year, id]`), so its form may change. */

@@ -1,6 +1,6 @@
-import { sinceInstant } from './since-instant';
+import { parseSince } from './since-param';
 
-describe('sinceInstant: the instant a since value names', () => {
+describe('parseSince: the instant a since value names', () => {
   it.each([
     ['2026-01-01', '2026-01-01T00:00:00.000Z'],
     ['2024-02-29', '2024-02-29T00:00:00.000Z'],
@@ -11,13 +11,13 @@ describe('sinceInstant: the instant a since value names', () => {
     ['2026-01-01T00:00:00.123456789Z', '2026-01-01T00:00:00.123Z'],
     ['0050-06-01', '0050-06-01T00:00:00.000Z'],
   ])('%s is %s', (value, instant) => {
-    expect(sinceInstant(value)).toBe(instant);
+    expect(parseSince(value)).toBe(instant);
   });
 
   it.each(['', 'yesterday', '2026-1-1', '2026-02-29', '2026-13-01', '2026-04-31', '2026-01-01T09:00:00', '2026-01-01T24:00:00Z', '2026-01-01T10:60Z', '2026-01-01T00:00:00+24:00', '2026-01-01 00:00:00Z', '0000-01-01T00:00:00+01:00', '1767225600', '+002026-01-01'])(
     'refuses %j',
     (value) => {
-      expect(sinceInstant(value)).toBeUndefined();
+      expect(parseSince(value)).toBeUndefined();
     },
   );
 });
