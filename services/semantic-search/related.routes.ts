@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { jsonObjectBody } from '../../shared/http/json-body';
-import { parsePath, type RawQuery } from '../../shared/http/request-schema';
+import { noQueryParams, parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { parseRecommendationsBody, parseRelatedParams, relatedPathSchema } from './related-params';
 import type { RelatedPapersService } from './related.service';
 
@@ -15,6 +15,8 @@ export function relatedRoutes(service: RelatedPapersService): Router {
     res.json(await service.related(id, parseRelatedParams(req.query as RawQuery)));
   });
   router.post(RECOMMENDATIONS_PATH, ...jsonObjectBody('16kb'), async (req, res) => {
+    // The query before the body, as on every route: a stray parameter is named before anything else.
+    parseQuery(noQueryParams, req.query as RawQuery);
     res.json(await service.recommend(parseRecommendationsBody(req.body)));
   });
   return router;

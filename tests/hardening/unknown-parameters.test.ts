@@ -142,9 +142,9 @@ describe('unknown query parameters are refused on both doors', () => {
     });
 
     it('names every unknown parameter', async () => {
-      const res = await search('q=hydrogen&author=Hasegawa&journal=x');
-      expectUnknown(res, ['author', 'journal'], accepted());
-      expect(res.json.detail).toMatch(/^author, journal are not parameters of this endpoint; /);
+      const res = await search('q=hydrogen&authors=Hasegawa&journal=x');
+      expectUnknown(res, ['authors', 'journal'], accepted());
+      expect(res.json.detail).toMatch(/^authors, journal are not parameters of this endpoint; /);
     });
 
     it('accepts the cache-buster _ and ignores it', async () => {
