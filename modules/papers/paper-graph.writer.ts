@@ -21,6 +21,13 @@ export async function writeGraph(client: pg.PoolClient, written: readonly NewPap
   await regroupWorks(client, ids);
 }
 
+/**
+ * The smallest id of the papers carrying a work id, read through the work-id index: the fence
+ * (`OFFSET 0`) keeps the planner from answering `min(id)` by walking the primary key until a row
+ * matches, which reads the whole table for a work id no paper has (most references).
+ */
+const SMALLEST_WITH_WORK_ID = (ref: string) => `(SELECT min(w.id) FROM (SELECT q.id FROM papers q WHERE q.openalex_id = ${ref} OFFSET 0) w)`;
+
 /** Replaces the written papers' edges, each resolved to the corpus paper with its DOI or work id; the papers cited before or now. */
 async function replaceReferences(client: pg.PoolClient, written: readonly NewPaper[]): Promise<string[]> {
   const ids = written.map((p) => p.id);
@@ -30,7 +37,7 @@ async function replaceReferences(client: pg.PoolClient, written: readonly NewPap
     ? await client.query<{ cited_id: string | null }>(
         `INSERT INTO paper_references (citing_id, position, ref_doi, ref_openalex_id, citing_year, cited_id)
          SELECT r.citing_id, r.position, r.doi, r.openalex_id, r.citing_year,
-                COALESCE((SELECT p.id FROM papers p WHERE p.doi = r.doi), (SELECT min(p.id) FROM papers p WHERE p.openalex_id = r.openalex_id))
+                CASE WHEN r.doi IS NOT NULL THEN (SELECT p.id FROM papers p WHERE p.doi = r.doi) ELSE ${SMALLEST_WITH_WORK_ID('r.openalex_id')} END
          FROM jsonb_to_recordset($1::jsonb) AS r(citing_id text, position integer, doi text, openalex_id text, citing_year integer)
          RETURNING cited_id`,
         [JSON.stringify(edges)],
@@ -65,7 +72,7 @@ async function resolveReferencesTo(client: pg.PoolClient, ids: string[]): Promis
     `WITH moved AS (
        SELECT r.citing_id, r.position, r.cited_id AS was,
               CASE WHEN r.ref_doi IS NOT NULL THEN (SELECT q.id FROM papers q WHERE q.doi = r.ref_doi)
-                   ELSE (SELECT min(q.id) FROM papers q WHERE q.openalex_id = r.ref_openalex_id) END AS id
+                   ELSE ${SMALLEST_WITH_WORK_ID('r.ref_openalex_id')} END AS id
        FROM paper_references r WHERE r.cited_id = ANY($1::text[])
      )
      UPDATE paper_references r SET cited_id = m.id FROM moved m
