@@ -6,21 +6,18 @@ import { parseSince, SINCE_DESCRIPTION, SINCE_RULE, sinceParam } from '../../sha
 import { type PaperLang, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import type { RelatedFilters } from '../../shared/papers/related-papers';
 import { semanticQuerySchema } from './semantic-params';
+import { PAPER_ID, paperPathSchema } from '../../modules/papers';
 
 /** Related papers and recommendations: how many, and how many papers a recommendation may start from. */
 export const RELATED_LIMITS = { limitMin: 1, limitMax: 50, limitDefault: 10, maxGivenIds: 100 } as const;
 const L = RELATED_LIMITS;
-
-/** Paper ids are `p_` and a base64url hash; the wider set keeps ids of other origins working (as on the public door). */
-export const PAPER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const ID_RULE = 'A paper id is 1 to 128 letters, digits, "_" or "-" (the `id` of a search result).';
+
 
 export const LANGS_FOR_FILTER: Record<'ja' | 'en' | 'all', PaperLang[] | undefined> = { ja: ['ja', 'mul'], en: ['en', 'mul'], all: undefined };
 
-/** The path of `GET /api/v1/papers/{id}/related`. */
-export const relatedPathSchema = z.object({
-  id: coded(text().check(rule<string>((v) => PAPER_ID.test(v), ID_RULE)), 'invalid_id', { description: 'A paper id, as a search result gives it.', pattern: PAPER_ID.source, example: 'p_2s_niYOv-9vRxwD_' }),
-});
+/** The path of `GET /api/v1/papers/{id}/related`: the one paper-id rule of every path about a paper. */
+export const relatedPathSchema = paperPathSchema;
 
 /** The query of `GET /api/v1/papers/{id}/related` on the data API: the search's filters, their rules and codes, and `since`. */
 export const relatedQuerySchema = z
