@@ -190,6 +190,17 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.graph(query, scorer, passing.keys, count, limit);
   }
 
+  async vectorsOf(ids: string[]): Promise<Map<string, Float32Array>> {
+    this.assertOpen();
+    const out = new Map<string, Float32Array>();
+    // Copies: the entry's own array must stay as the index wrote it.
+    for (const id of ids) {
+      const e = this.byId.get(id);
+      if (e) out.set(id, Float32Array.from(e.vector));
+    }
+    return out;
+  }
+
   /** The entries passing a filter, remembered until the next write (the data API's filters are few and repeat). */
   private passingFor(filter: VectorFilter): Passing {
     const signature = filterSignature(filter);

@@ -48,6 +48,11 @@ export interface VectorIndex {
   remove(ids: string[]): Promise<void>;
   /** Nearest neighbours among the items that pass the filter, nearest first. */
   search(vector: Float32Array, filter: VectorFilter, limit: number): Promise<VectorHit[]>;
+  /**
+   * The vectors the index holds for these ids (an engine may keep them scaled to unit length: the
+   * direction is what cosine search uses); ids it does not hold are left out.
+   */
+  vectorsOf(ids: string[]): Promise<Map<string, Float32Array>>;
   count(): Promise<number>;
   ping(): Promise<void>;
   /** Persists (embedded) and releases resources. */

@@ -21,6 +21,7 @@ class FakeQdrant {
   collectionExists = false;
   existingSize = 4;
   searchResult: unknown[] = [];
+  retrieveResult: unknown[] = [];
   /** Answer the next request with this error status. */
   failNext?: number;
   private server = http.createServer((req, res) => {
@@ -59,6 +60,8 @@ class FakeQdrant {
         return [200, { operation_id: this.requests.length, status: 'completed' }];
       case 'POST /points/search':
         return [200, this.searchResult];
+      case 'POST /points':
+        return [200, this.retrieveResult];
       case 'POST /points/count':
         return [200, { count: 42 }];
       default:
@@ -198,6 +201,18 @@ describe('QdrantVectorIndex requests', () => {
     expect(fake.take()[0]!.body.filter).toBeUndefined();
     expect(await index.search(Float32Array.from([1, 0, 0, 0]), { langs: [] }, 3)).toEqual([]);
     expect(await index.search(Float32Array.from([1, 0, 0, 0]), {}, 0)).toEqual([]);
+    expect(fake.take()).toEqual([]);
+  });
+
+  it('reads stored vectors by point id and maps them back to paper ids', async () => {
+    fake.retrieveResult = [{ id: qdrantPointId('b'), payload: { paper_id: 'b' }, vector: [0, 1, 0, 0] }];
+    const vectors = await index.vectorsOf(['b', 'zz', 'b']);
+    expect([...vectors.keys()]).toEqual(['b']);
+    expect([...vectors.get('b')!]).toEqual([0, 1, 0, 0]);
+    const [request] = fake.take();
+    expect(`${request!.method} ${request!.path}`).toBe('POST /collections/gx-test/points');
+    expect(request!.body).toEqual({ ids: [qdrantPointId('b'), qdrantPointId('zz')], with_payload: ['paper_id'], with_vector: true });
+    expect(await index.vectorsOf([])).toEqual(new Map());
     expect(fake.take()).toEqual([]);
   });
 

@@ -125,6 +125,17 @@ export class QdrantVectorIndex implements VectorIndex {
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  async vectorsOf(ids: string[]): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    if (ids.length === 0) return out;
+    const points = await this.client.retrieve(this.collection, { ids: [...new Set(ids)].map(qdrantPointId), with_payload: ['paper_id'], with_vector: true });
+    for (const p of points) {
+      const id = (p.payload as { paper_id?: unknown } | null | undefined)?.paper_id;
+      if (typeof id === 'string' && Array.isArray(p.vector) && typeof p.vector[0] === 'number') out.set(id, Float32Array.from(p.vector as number[]));
+    }
+    return out;
+  }
+
   async count(): Promise<number> {
     return (await this.client.count(this.collection, { exact: true })).count;
   }

@@ -20,9 +20,11 @@ export interface VectorSearchParts {
   /** The lexical side's share in hybrid mode's fusion, the vector side having the rest (see `hybridLexicalWeight`). */
   lexicalWeight: number;
   /**
-   * The stored passage vectors of these papers (`paper_embeddings`, by the embedder's model), by id:
-   * what related papers and recommendations search with. A paper whose content has none yet is
-   * embedded once and stored, as the indexer would do. Unknown ids are left out.
+   * The passage vectors of these papers, by id: what related papers and recommendations search
+   * with. The index's own copy first (no database read on the request's path; the vector its
+   * neighbours were found with), else the stored one (`paper_embeddings`, by the embedder's model);
+   * a paper whose content has none yet is embedded once and stored, as the indexer would do.
+   * Unknown ids are left out.
    */
   storedVectors(ids: string[]): Promise<Map<string, Float32Array>>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
@@ -99,7 +101,11 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         index,
         papers,
         lexicalWeight: hybridLexicalWeight(config),
-        storedVectors: (ids) => store.vectorsFor(ids),
+        storedVectors: async (ids) => {
+          const held = state === 'ready' ? await index.vectorsOf(ids) : new Map<string, Float32Array>();
+          const rest = ids.filter((id) => !held.has(id));
+          return rest.length === 0 ? held : new Map([...held, ...(await store.vectorsFor(rest))]);
+        },
         unavailable: () =>
           state === 'ready'
             ? undefined

@@ -101,7 +101,7 @@ export class RelatedPapersService {
   }
 
   /** Every signal for these papers at once, each reporting its candidates or why it could not answer. */
-  private signals(papers: Paper[], queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Outcome[]> {
+  private async signals(papers: Paper[], queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Outcome[]> {
     const seeds = new GivenWorks(papers).seeds;
     const works = [...exclude.works];
     const depth = signalDepth(limit);
@@ -113,12 +113,20 @@ export class RelatedPapersService {
         throw err;
       }
     };
-    return Promise.all([
-      run('vector', () => this.nearest(queryVector, filters, exclude, limit)),
+    // The graph signals' reads are sent first; the in-process work (the HNSW search, the lexical
+    // ranking) waits for the event loop's next turn, so Postgres works on the reads meanwhile
+    // instead of after it (the process has one thread, and the reads leave only once it yields).
+    const inProcess = <T>(work: () => Promise<T>) => async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return work();
+    };
+    const [coupling, coCitation, vector, lexical] = await Promise.all([
       run('bibliographic_coupling', async () => onePerWork(await this.deps.neighbours.coupled(seeds, filters, works, depth), (c) => c.work_id)),
       run('co_citation', async () => onePerWork(await this.deps.neighbours.coCited(seeds, filters, works, depth), (c) => c.work_id)),
-      run('lexical', () => this.lexical(papers, filters, exclude, depth)),
+      run('vector', inProcess(() => this.nearest(queryVector, filters, exclude, limit))),
+      run('lexical', inProcess(() => this.lexical(papers, filters, exclude, depth))),
     ]);
+    return [vector, coupling, coCitation, lexical];
   }
 
   /**

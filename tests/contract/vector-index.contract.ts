@@ -105,6 +105,14 @@ export function vectorIndexContract(makeIndex: (dimensions: number) => Promise<V
       expect(scaled[0]!.score).toBeCloseTo(1, 5);
     });
 
+    it('gives back the vectors it holds (in direction), leaving out ids it does not hold', async () => {
+      const held = await index.vectorsOf(['g', 'a', 'nope']);
+      expect([...held.keys()].sort()).toEqual(['a', 'g']);
+      const cos = (x: Float32Array, y: Float32Array) => x.reduce((s, v, i) => s + v * y[i]!, 0) / (Math.hypot(...x) * Math.hypot(...y));
+      expect(cos(held.get('g')!, vec(0, 0, 0, 1))).toBeCloseTo(1, 5);
+      expect(cos(held.get('a')!, vec(1, 0, 0, 0))).toBeCloseTo(1, 5);
+    });
+
     it('returns at most limit hits, and every item when limit exceeds the count', async () => {
       expect(await index.search(vec(1, 0, 0, 0), {}, 1)).toHaveLength(1);
       expect(await index.search(vec(1, 0, 0, 0), {}, 50)).toHaveLength(SMALL.length);
