@@ -72,6 +72,26 @@ describe('EmbeddedVectorIndex', () => {
       await third.close();
     });
 
+    it('a snapshot whose graph was saved in another scalar kind builds its graph again from the vectors, with the same answers', async () => {
+      const options = { dimensions: DIMS, directory: dir, exactSearchThreshold: 100 };
+      const first = new EmbeddedVectorIndex(options);
+      await first.init();
+      await first.upsert(items);
+      const before = await answers(first);
+      await first.close();
+      // As a snapshot written before the scalar kind was recorded (a float32 graph) reads.
+      const snapshot = path.join(dir, fs.readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim());
+      const meta = JSON.parse(fs.readFileSync(path.join(snapshot, 'meta.json'), 'utf8')) as { quantization?: string };
+      expect(meta.quantization).toBe('f16');
+      delete meta.quantization;
+      fs.writeFileSync(path.join(snapshot, 'meta.json'), JSON.stringify(meta));
+      const reopened = new EmbeddedVectorIndex(options);
+      await reopened.init();
+      expect(await reopened.count()).toBe(items.length);
+      expect(await answers(reopened)).toEqual(before);
+      await reopened.close();
+    });
+
     it('an explicit save() persists without closing; close() without changes keeps the snapshot', async () => {
       const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
       await index.init();

@@ -10,7 +10,8 @@ import type { VectorPayload } from './vector-index.port';
  *   CURRENT                      the name of the committed snapshot (replaced atomically by rename)
  *   snapshot-…/index.usearch     the HNSW graph (usearch's own format)
  *   snapshot-…/vectors.f32       the vectors, little-endian float32, in the order of meta.json's entries
- *   snapshot-…/meta.json         format, dimensions, checksums of the two files, ids, keys and payloads
+ *   snapshot-…/meta.json         format, dimensions, the graph's scalar kind, checksums of the two
+ *                                files, ids, keys and payloads
  * A snapshot is written in full under a temporary name, renamed into place, and only then made
  * current, so a crash during a save leaves the previous snapshot in force; the temporary folder is
  * removed if the process exits during the save, and whatever a killed process left is removed when
@@ -46,11 +47,19 @@ const META_FILE = 'meta.json';
 /** [id, key, topic, lang, shelf, draft_score] */
 type MetaEntry = [string, string, string | null, string | null, string | null, number | null];
 
+/**
+ * The scalar kind the HNSW graph keeps its own copies of the vectors in (usearch's quantization).
+ * The vectors file is always float32: the graph only chooses candidates, scores come from those.
+ */
+export type GraphQuantization = 'f32' | 'f16';
+
 interface Meta {
   format: string;
   version: number;
   dimensions: number;
   metric: 'cos';
+  /** Absent in snapshots written before it was recorded: those graphs are f32. */
+  quantization?: GraphQuantization;
   count: number;
   nextKey: string;
   files: Record<'index' | 'vectors', { bytes: number; sha256: string }>;
@@ -62,6 +71,7 @@ export interface SnapshotContents {
   entries: readonly VectorEntry[];
   nextKey: number;
   index: Index;
+  quantization: GraphQuantization;
 }
 
 export interface LoadedSnapshot {
@@ -142,7 +152,7 @@ export async function writeSnapshot(dir: string, dimensions: number, capture: ()
 async function writeSnapshotFiles(dir: string, name: string, tmp: string, dimensions: number, capture: () => SnapshotContents): Promise<void> {
   await fs.promises.mkdir(tmp);
   try {
-    const { entries, nextKey, index } = capture();
+    const { entries, nextKey, index, quantization } = capture();
     const slab = new Float32Array(entries.length * dimensions);
     entries.forEach((e, i) => slab.set(e.vector, i * dimensions));
     const vectors = littleEndianBytes(slab);
@@ -156,6 +166,7 @@ async function writeSnapshotFiles(dir: string, name: string, tmp: string, dimens
       version: FORMAT_VERSION,
       dimensions,
       metric: 'cos',
+      quantization,
       count: entries.length,
       nextKey: String(nextKey),
       files: {
@@ -179,8 +190,12 @@ async function writeSnapshotFiles(dir: string, name: string, tmp: string, dimens
   }
 }
 
-/** The committed snapshot under `dir`, or undefined when nothing was ever committed there. */
-export async function readSnapshot(dir: string, dimensions: number, newIndex: () => Index): Promise<LoadedSnapshot | undefined> {
+/**
+ * The committed snapshot under `dir`, or undefined when nothing was ever committed there. A graph
+ * saved in another scalar kind than `newIndex` makes (`quantization`) is built again from the
+ * vectors file rather than loaded: an upgrade costs one graph build, never a re-embedding.
+ */
+export async function readSnapshot(dir: string, dimensions: number, newIndex: () => Index, quantization: GraphQuantization): Promise<LoadedSnapshot | undefined> {
   let names: string[];
   try {
     names = await fs.promises.readdir(dir);
@@ -232,17 +247,24 @@ export async function readSnapshot(dir: string, dimensions: number, newIndex: ()
     throw new VectorStoreError(dir, `${name}/${VECTORS_FILE} holds ${vectors.length} bytes, expected ${meta.count * dimensions * 4}`);
   }
 
+  // One slab for every vector; each entry holds a view of its row.
+  const slab = float32sOf(vectors);
   const index = newIndex();
-  try {
-    index.load(path.join(snap, INDEX_FILE));
-  } catch (err) {
-    throw new VectorStoreError(dir, `usearch cannot load ${name}/${INDEX_FILE} (${(err as Error).message})`);
+  if ((meta.quantization ?? 'f32') === quantization) {
+    try {
+      index.load(path.join(snap, INDEX_FILE));
+    } catch (err) {
+      throw new VectorStoreError(dir, `usearch cannot load ${name}/${INDEX_FILE} (${(err as Error).message})`);
+    }
+  } else if (meta.count > 0) {
+    index.add(
+      BigUint64Array.from(meta.entries, (e) => BigInt(e[1])),
+      slab,
+    );
   }
   if (index.size() !== meta.count || Number(index.dimensions()) !== dimensions) {
     throw new VectorStoreError(dir, `${name}/${INDEX_FILE} holds ${index.size()} vectors of ${index.dimensions()} dimensions, expected ${meta.count} of ${dimensions}`);
   }
-  // One slab for every vector; each entry holds a view of its row.
-  const slab = float32sOf(vectors);
   const ids = new Set<string>();
   const keys = new Set<number>();
   const entries = meta.entries.map(([id, keyText, topic, lang, shelf, draftScore], i): VectorEntry => {
