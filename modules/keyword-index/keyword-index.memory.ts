@@ -79,7 +79,16 @@ export class MemoryKeywordIndex implements KeywordIndex {
       void this.prepareRanking();
       throw new RankingUnavailableError(RANKING_RETRY_SECONDS);
     }
-    return state.rank(query.text, query.filters, query.limit, query.moreLikeThis).map((r) => ({ paper: state.paperAt(r.slot), score: r.score }));
+    // Each paper is decoded when first read: a related-papers signal reads only those it keeps.
+    return state.rank(query.text, query.filters, query.limit, query.moreLikeThis).map(({ slot, score }) => {
+      let paper: Paper | undefined;
+      return {
+        score,
+        get paper() {
+          return (paper ??= state.paperAt(slot));
+        },
+      };
+    });
   }
 
   /** Resolves once ranked retrieval is ready (or the index is closed); callers may just let it run. */

@@ -114,10 +114,16 @@ export async function lexicalNeighbours(
   const maxTerms = moreLikeThisTerms(papers.length);
   for (let depth = 2 * want + given.ids.size + 10; ; depth = Math.min(MAX_LEXICAL_DEPTH, depth * 4)) {
     const hits = await index.rank({ text, filters, limit: depth, moreLikeThis: { maxTerms } });
-    const kept = onePerWork(
-      hits.filter((h) => !given.has({ id: h.paper.id, work_id: graphFieldsOf(h.paper).work_id }) && passesRelatedFilters(h.paper, filters)),
-      (h) => graphFieldsOf(h.paper).work_id,
-    );
-    if (kept.length >= want || hits.length < depth || depth >= MAX_LEXICAL_DEPTH) return kept.slice(0, want);
+    // In rank order, stopping at `want`: an engine may decode a hit's paper only when it is read.
+    const kept: { paper: Paper; score: number }[] = [];
+    const works = new Set<string>();
+    for (const h of hits) {
+      if (kept.length === want) break;
+      const work = graphFieldsOf(h.paper).work_id;
+      if (works.has(work) || given.has({ id: h.paper.id, work_id: work }) || !passesRelatedFilters(h.paper, filters)) continue;
+      works.add(work);
+      kept.push(h);
+    }
+    if (kept.length >= want || hits.length < depth || depth >= MAX_LEXICAL_DEPTH) return kept;
   }
 }
