@@ -7,7 +7,7 @@ export { MAX_CITING_PAPERS, MAX_REFERENCE_CITERS, PaperNeighboursRepository, typ
 export { papersModule } from './papers.module';
 export { canonicalWorkRef, normalizeOpenAlexId } from './work-ref';
 export { PAPER_ID, paperPathSchema } from './paper-path';
-export { PaperGraphRepository, type CitedByKey, type GraphCounts, type GraphDatabase, type KeysetPage, type PaperReference } from './paper-graph.repository';
+export { PaperGraphRepository, type CitedByKey, type GraphCounts, type KeysetPage, type PaperReference } from './paper-graph.repository';
 export { PaperGraphPages } from './paper-graph.pages';
 export * from './paper-graph.params';
 export * from './paper-graph.schema';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { loadPapers, PaperGraphRepository, PaperRepository, type GraphDatabase, type PaperInput } from '../../modules/papers';
+import { loadPapers, PaperGraphRepository, PaperRepository, type PaperInput } from '../../modules/papers';
 import { toSemanticPaper } from '../../services/semantic-search/semantic-paper';
 import { recordsAsLines } from '../../shared/loading/json-lines';
 import type { Database, Queryable } from '../../shared/db/database';
@@ -327,21 +327,20 @@ describe('references and cited-by on both doors', () => {
     }, 120_000);
   });
 
-  it('reads a page of 100 by one short index range, whatever its depth (EXPLAIN ANALYZE of what the repository sends)', async () => {
+  it('reads a page of 100 by one short index range, whatever its depth (the plans Postgres ran, nested statements included)', async () => {
     const plans: Json[] = [];
-    // The repository's own statements, each explained with its own values (and settings) before it runs.
-    const explaining = {
-      query: (text: string, values?: unknown[]) => database.db.query(text, values),
-      transaction: <T>(fn: (client: Queryable) => Promise<T>) =>
-        database.db.transaction((client) =>
-          fn({
-            async query(text: string, values?: unknown[]) {
-              if (/paper_references/.test(text)) plans.push((await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)).rows[0]['QUERY PLAN'][0].Plan);
-              return client.query(text, values);
-            },
-          } as Queryable),
-        ),
-    } as GraphDatabase;
+    // One client of its own with auto_explain logging every statement's plan (the page functions'
+    // own statements too) as notices to this client: the plans of what really ran, with its settings.
+    const client = await database.db.pool.connect();
+    client.on('notice', (msg) => {
+      const text = String(msg.message ?? '');
+      const json = text.slice(text.indexOf('{'));
+      if (/paper_references/.test(text) && json.startsWith('{')) plans.push((JSON.parse(json) as { Plan: Json }).Plan);
+    });
+    await client.query(
+      "LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_nested_statements = on; SET auto_explain.log_format = json; SET client_min_messages = log",
+    );
+    const explaining = { query: (text: string, values?: unknown[]) => client.query(text, values) } as unknown as Queryable;
     const graph = new PaperGraphRepository(explaining);
     const target = idOf(LINES.target);
     let page = await graph.citedBy(target, null, 100);
@@ -361,5 +360,7 @@ describe('references and cited-by on both doors', () => {
     // The references of a paper: one range of the primary key.
     await graph.references(idOf(LINES.a), 2, 3);
     expect(scans(plans.at(-1)!).map((s) => `${s['Node Type']} ${s['Index Name']}`)).toEqual(['Index Scan paper_references_pkey']);
+    await client.query('RESET ALL');
+    client.release(true);
   });
 });
