@@ -470,7 +470,7 @@ describe('rank', () => {
   it('sends one combined_fields request to the alias and returns the stored papers with their scores', async () => {
     const { index, es } = await setUp(() => answer);
     const query = { text: 'peatland restoration', filters: { topic: 'biodiversity' as const }, limit: 5 };
-    await expect(index.rank(query)).resolves.toEqual([{ paper: stored, score: 2.5 }]);
+    await expect(index.rank(query)).resolves.toEqual([{ id: stored.id, work_id: stored.id, paper: stored, score: 2.5 }]);
     expect(es.lines()).toEqual(['POST /gx-papers/_search']);
     expect(es.requests[0]!.body).toEqual(asSent(rankBody(query)));
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { infraPath } from '../../shared/project-paths';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Config } from '../../shared/config/config';
-import type { Paper } from '../../shared/papers/paper.schema';
+import { graphFieldsOf, type Paper } from '../../shared/papers/paper.schema';
 import { checkMappingVersions, MAPPING_VERSION_KEY, mappingVersionOf } from './elasticsearch-mapping-version';
 import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, PREFERRED_HITS, rankBody, searchBody, upsertOperations, versionedIndexName, worksOf } from './elasticsearch-query';
 import { idfsFromCorpusStats, rescoreWindow, type CorpusStatsAnswer } from './elasticsearch-ranking';
@@ -184,7 +184,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     }
     if (rescored) hits = rescoreWindow(hits, terms, idfs).slice(query.offset, query.offset + query.limit);
     const facets = query.facets?.length ? facetsFromAggregations(query.facets, response.aggregations as Parameters<typeof facetsFromAggregations>[1], byWork) : undefined;
-    return { total: byWork ? worksOf(response.aggregations) : totalOf(response), hits: hits.map((h) => ({ paper: h.shown, score: h.score })), ...(facets && { facets }) };
+    return { total: byWork ? worksOf(response.aggregations) : totalOf(response), hits: hits.map((h) => ({ id: h.shown.id, work_id: graphFieldsOf(h.shown).work_id, paper: h.shown, score: h.score })), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {
@@ -310,7 +310,7 @@ function hitsOf(response: estypes.SearchResponse<Pick<PaperDocument, 'paper'>>):
   return response.hits.hits.map((hit) => {
     const paper = hit._source?.[PAPER_FIELD];
     if (!paper) throw new Error(`Elasticsearch hit ${hit._id ?? '?'} in ${hit._index} has no stored paper`);
-    return { paper, score: hit._score ?? Number(hit.sort?.[0]) };
+    return { id: paper.id, work_id: graphFieldsOf(paper).work_id, paper, score: hit._score ?? Number(hit.sort?.[0]) };
   });
 }
 

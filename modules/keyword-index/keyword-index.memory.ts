@@ -70,7 +70,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
       ? state.versions(match, sort, query.offset, query.limit, query.terms)
       : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, query.terms) };
     const facets = query.facets?.length ? state.facets(match, query.facets, byWork) : undefined;
-    return { total, hits: page.map(({ slot, score }) => ({ paper: state.paperAt(slot), score })), ...(facets && { facets }) };
+    return { total, hits: page.map(({ slot, score }) => state.hitAt(slot, score)), ...(facets && { facets }) };
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {
@@ -80,15 +80,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
       throw new RankingUnavailableError(RANKING_RETRY_SECONDS);
     }
     // Each paper is decoded when first read: a related-papers signal reads only those it keeps.
-    return state.rank(query.text, query.filters, query.limit, query.moreLikeThis).map(({ slot, score }) => {
-      let paper: Paper | undefined;
-      return {
-        score,
-        get paper() {
-          return (paper ??= state.paperAt(slot));
-        },
-      };
-    });
+    return state.rank(query.text, query.filters, query.limit, query.moreLikeThis).map(({ slot, score }) => state.hitAt(slot, score));
   }
 
   /** Resolves once ranked retrieval is ready (or the index is closed); callers may just let it run. */

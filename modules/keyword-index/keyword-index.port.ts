@@ -106,6 +106,10 @@ export interface RankedQuery {
 }
 
 export interface KeywordHit {
+  /** The paper's id and work (`work_id`), known without reading the paper itself. */
+  id: string;
+  work_id: string;
+  /** The paper; an engine may decode it only when it is first read (most ranked hits are never shown). */
   paper: Paper;
   score: number;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { FacetCounts, FacetName, KeywordFilters, KeywordSort, SortKey } from './keyword-index.port';
+import type { FacetCounts, FacetName, KeywordFilters, KeywordHit, KeywordSort, SortKey } from './keyword-index.port';
 import { versionsPage } from './versions-page';
 import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevance';
 import { askedNameKey } from '../../shared/text/person-name';
@@ -161,6 +161,21 @@ export class MemoryIndexState {
       this.papers.set(slot, paper);
     }
     return paper;
+  }
+
+  /** A live slot as a hit: its id and work from the columns, its paper decoded when first read. */
+  hitAt(slot: number, score: number): KeywordHit {
+    const id = this.columns.ids[slot]!;
+    let paper: Paper | undefined;
+    const paperAt = () => (paper ??= this.paperAt(slot));
+    return {
+      id,
+      work_id: this.columns.sharedWork(slot) ?? id,
+      score,
+      get paper() {
+        return paperAt();
+      },
+    };
   }
 
   /** Every live paper, in slot order. */

@@ -137,7 +137,7 @@ function placeholder(params: unknown[], value: unknown): string {
   return `$${params.length}`;
 }
 
-/** The filters and the excluded works as conditions on `p` (a paper without a year or language fails a condition on it, as in `passesRelatedFilters`). */
+/** The filters and the excluded works as conditions on `p` (a paper without a year or language fails a condition on it, as in the keyword index's filters). */
 function conditions(f: RelatedFilters, excludeWorks: readonly string[], params: unknown[]): string {
   const out = [`p.work_id <> ALL(${placeholder(params, excludeWorks)}::text[])`];
   if (f.topic !== undefined) out.push(`p.topic = ${placeholder(params, f.topic)}`);

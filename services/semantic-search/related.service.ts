@@ -3,7 +3,7 @@ import { type KeywordIndex, RankingUnavailableError } from '../../modules/keywor
 import type { PaperNeighboursRepository, PaperRepository } from '../../modules/papers';
 import type { VectorSearchParts } from '../../modules/vector-index';
 import { notFound, ProblemError } from '../../shared/errors/problem';
-import { graphFieldsOf, type Paper } from '../../shared/papers/paper.schema';
+import type { Paper } from '../../shared/papers/paper.schema';
 import { GivenWorks, lexicalNeighbours, onePerWork, type RelatedFilters } from '../../shared/papers/related-papers';
 import { fusedScores, type RankedList } from './reciprocal-rank-fusion';
 import type { RecommendationParams, RelatedParams } from './related-params';
@@ -36,12 +36,12 @@ export const SIGNAL_WEIGHTS: Readonly<Record<RelatedSignal, number>> = { vector:
 const graphStrength = (score: number) => Math.min(1, score);
 const GRAPH_SIGNALS: ReadonlySet<RelatedSignal> = new Set(['bibliographic_coupling', 'co_citation']);
 
-/** One signal's candidate: a paper, its work, its score in that signal, and the paper itself when the signal read it. */
+/** One signal's candidate: a paper, its work, its score in that signal, and the ranked hit that holds the paper when the signal has one. */
 interface Candidate {
   id: string;
   work_id: string;
   score: number;
-  paper?: Paper;
+  hit?: { paper: Paper };
 }
 
 type Outcome = { signal: RelatedSignal; candidates: Candidate[] } | { signal: RelatedSignal; unavailable: string };
@@ -171,7 +171,7 @@ export class RelatedPapersService {
   private async lexical(papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
     try {
       const hits = await lexicalNeighbours(this.deps.keywordIndex, papers, filters, exclude, depth);
-      return hits.map((h) => ({ id: h.paper.id, work_id: graphFieldsOf(h.paper).work_id, score: h.score, paper: h.paper }));
+      return hits.map((h) => ({ id: h.id, work_id: h.work_id, score: h.score, hit: h }));
     } catch (err) {
       if (err instanceof RankingUnavailableError) throw new SignalUnavailable('The ranked index of the lexical signal is still being prepared after a start.');
       throw new SignalUnavailable('The keyword index cannot be reached.');
@@ -181,10 +181,10 @@ export class RelatedPapersService {
   /** The best `limit` works as records, each shown by the version that ranked best. */
   private async page(fused: FusedWork[], limit: number): Promise<RelatedSemanticPaper[]> {
     const top = fused.slice(0, limit);
-    const missing = top.filter((w) => !w.shown.paper).map((w) => w.shown.id);
+    const missing = top.filter((w) => !w.shown.hit).map((w) => w.shown.id);
     const read = missing.length > 0 ? new Map((await this.deps.papers.findByIds(missing)).map((paper) => [paper.id, paper])) : new Map<string, Paper>();
     return top.flatMap((w) => {
-      const paper = w.shown.paper ?? read.get(w.shown.id);
+      const paper = w.shown.hit?.paper ?? read.get(w.shown.id);
       if (!paper) return []; // removed since the signals read it
       return [{ ...toSemanticPaper(paper, { vector: w.scores.vector ?? null, keyword: w.scores.lexical ?? null }), related_score: w.score, signals: w.signals }];
     });

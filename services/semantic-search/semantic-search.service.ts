@@ -56,10 +56,10 @@ export class SemanticSearchService {
     // The vector side answered, so there is one (`nearest` refuses without it).
     const page = fuse(lexical, vector, this.deps.vector!.lexicalWeight).slice(p.offset, p.offset + p.limit);
     // Keyword hits carry their papers; only the page's vector-only hits are read from the store.
-    const papers = await this.papersById(page.filter((e) => !e.paper).map((e) => e.id));
+    const papers = await this.papersById(page.filter((e) => !e.hit).map((e) => e.id));
     return answer(
       page.flatMap((e) => {
-        const paper = e.paper ?? papers.get(e.id);
+        const paper = e.hit?.paper ?? papers.get(e.id);
         return paper ? [{ ...toSemanticPaper(paper, { vector: e.vector, keyword: e.keyword }), fused_score: e.score }] : [];
       }),
     );
@@ -107,8 +107,8 @@ export class SemanticSearchService {
 
 interface Fused {
   id: string;
-  /** Present when the keyword side found it (its hit carries the paper). */
-  paper?: Paper;
+  /** Present when the keyword side found it: its hit holds the paper (decoded when read, for the page alone). */
+  hit?: KeywordHit;
   keyword: number | null;
   vector: number | null;
   score: number;
@@ -122,16 +122,16 @@ interface Fused {
  */
 function fuse(lexical: KeywordHit[], vector: VectorHit[], lexicalWeight: number): Fused[] {
   const fused = new Map<string, Fused>();
-  const add = (id: string, side: 'keyword' | 'vector', score: number, share: number, paper?: Paper) => {
+  const add = (id: string, side: 'keyword' | 'vector', score: number, share: number, hit?: KeywordHit) => {
     const entry = fused.get(id) ?? { id, keyword: null, vector: null, score: 0 };
     entry[side] = score;
-    entry.paper ??= paper;
+    entry.hit ??= hit;
     entry.score += share;
     fused.set(id, entry);
   };
   const lexicalShare = normalised(lexical.map((h) => h.score));
   const vectorShare = normalised(vector.map((h) => h.score));
-  lexical.forEach((hit, i) => add(hit.paper.id, 'keyword', hit.score, lexicalWeight * lexicalShare[i]!, hit.paper));
+  lexical.forEach((hit, i) => add(hit.id, 'keyword', hit.score, lexicalWeight * lexicalShare[i]!, hit));
   vector.forEach((hit, i) => add(hit.id, 'vector', hit.score, (1 - lexicalWeight) * vectorShare[i]!));
   return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }

@@ -37,20 +37,6 @@ export interface RelatedFilters {
 }
 
 /**
- * Whether a paper passes the filters: the one meaning every signal is held to before a result is
- * given (a paper without a year or language fails any condition on it).
- */
-export function passesRelatedFilters(p: Paper, f: RelatedFilters): boolean {
-  return (
-    (f.topic === undefined || p.topic === f.topic) &&
-    (f.langs === undefined || (p.lang !== null && f.langs.includes(p.lang))) &&
-    (f.yearFrom === undefined || (p.year !== null && p.year >= f.yearFrom)) &&
-    (f.yearTo === undefined || (p.year !== null && p.year <= f.yearTo)) &&
-    (f.addedSince === undefined || Date.parse(p.created_at) >= Date.parse(f.addedSince))
-  );
-}
-
-/**
  * The works of the given papers: never shown as related to them nor recommended from them. A
  * paper's work is its `work_id`; its `versions` name the other records of it.
  */
@@ -88,9 +74,17 @@ export function onePerWork<T>(items: readonly T[], workOf: (item: T) => string):
   });
 }
 
-/** What the lexical signal needs of a keyword index: its ranked retrieval (`KeywordIndex.rank`). */
+/** A ranked hit: its id and work known at once, its paper possibly decoded only when read (`KeywordHit`). */
+export interface RankedHit {
+  id: string;
+  work_id: string;
+  paper: Paper;
+  score: number;
+}
+
+/** What the lexical signal needs of a keyword index: its ranked retrieval (`KeywordIndex.rank`, which applies every filter). */
 export interface RankedRetrieval {
-  rank(query: { text: string; filters: RelatedFilters; limit: number; moreLikeThis: { maxTerms: number } }): Promise<{ paper: Paper; score: number }[]>;
+  rank(query: { text: string; filters: RelatedFilters; limit: number; moreLikeThis: { maxTerms: number } }): Promise<RankedHit[]>;
 }
 
 /** The deepest a lexical signal reads when filters or versions leave too few papers. */
@@ -109,21 +103,16 @@ export async function lexicalNeighbours(
   filters: RelatedFilters,
   given: GivenWorks,
   want: number,
-): Promise<{ paper: Paper; score: number }[]> {
+): Promise<RankedHit[]> {
   const text = likeText(papers);
   const maxTerms = moreLikeThisTerms(papers.length);
   for (let depth = 2 * want + given.ids.size + 10; ; depth = Math.min(MAX_LEXICAL_DEPTH, depth * 4)) {
     const hits = await index.rank({ text, filters, limit: depth, moreLikeThis: { maxTerms } });
-    // In rank order, stopping at `want`: an engine may decode a hit's paper only when it is read.
-    const kept: { paper: Paper; score: number }[] = [];
-    const works = new Set<string>();
-    for (const h of hits) {
-      if (kept.length === want) break;
-      const work = graphFieldsOf(h.paper).work_id;
-      if (works.has(work) || given.has({ id: h.paper.id, work_id: work }) || !passesRelatedFilters(h.paper, filters)) continue;
-      works.add(work);
-      kept.push(h);
-    }
-    if (kept.length >= want || hits.length < depth || depth >= MAX_LEXICAL_DEPTH) return kept;
+    // The engine applied the filters; a hit's paper is decoded only if it is shown.
+    const kept = onePerWork(
+      hits.filter((h) => !given.has(h)),
+      (h) => h.work_id,
+    );
+    if (kept.length >= want || hits.length < depth || depth >= MAX_LEXICAL_DEPTH) return kept.slice(0, want);
   }
 }

@@ -372,6 +372,18 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
         expect(collapsed.hits.map((h) => h.paper)).toEqual(collapsed.hits.map((h) => byId.get(h.paper.id)));
       });
 
+      it('names each hit\'s paper and work beside it (search, collapsed search and rank alike), versions of a work included', async () => {
+        await index.prepareRanking?.();
+        const hits = [
+          ...(await index.search(adaptation())).hits,
+          ...(await index.search(adaptation({}, { collapse: 'versions' }))).hits,
+          ...(await index.rank({ text: 'adaptation', filters: {}, limit: 50 })),
+        ];
+        expect(hits.length).toBeGreaterThan(CONNECTED_PAPERS.length);
+        expect(new Set(hits.map((h) => h.work_id)).size).toBeLessThan(new Set(hits.map((h) => h.id)).size);
+        for (const h of hits) expect({ id: h.id, work_id: h.work_id }).toEqual({ id: h.paper.id, work_id: byId.get(h.paper.id)!.work_id });
+      });
+
       it('shows the preferred record among the matches only, and counts only the works the filters leave', async () => {
         const since = await index.search(adaptation({ addedSince: '2025-06-01T12:00:00.000Z' }, { collapse: 'versions' }));
         // Of work A only c03 (conference) was added since, of work B only c07 (preprint).
