@@ -1,6 +1,6 @@
 import { EmbeddingError } from '../../modules/embeddings';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, searchPage, splitSuggestion } from '../../modules/keyword-index';
+import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, searchPage, splitSuggestion, subsetSuggestion } from '../../modules/keyword-index';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { VectorHit, VectorSearchParts } from '../../modules/vector-index';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
@@ -14,8 +14,6 @@ const SEMANTIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 
 
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
-
-/** A suggested keyword query is one keyword mode accepts (terms of at least 2 characters, as `termProblem` requires). */
 
 export type SemanticSearchAnswer = z.output<typeof semanticAnswerSchema>;
 
@@ -40,7 +38,9 @@ export class SemanticSearchService {
     };
     if (p.mode === 'keyword') {
       const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
-      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters, collapse: p.collapse }, KEYWORD_SPLIT_LIMITS);
+      // Nothing found: the words of an unspaced phrase, else the most of the terms that find papers together.
+      const asked = { query: p.query, total, filters, collapse: p.collapse };
+      const suggestion = (await splitSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS)) ?? (await subsetSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS));
       return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {
