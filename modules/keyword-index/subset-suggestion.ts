@@ -1,7 +1,7 @@
 import { normalizeText } from '../../shared/text/normalize';
 import { splitQuery, type SplitLimits } from '../../shared/text/word-split';
 import type { KeywordCollapse, KeywordFilters, KeywordIndex } from './keyword-index.port';
-import { largestMatchingSubset } from './largest-subset';
+import { largestMatchingSubset, type SubsetFound } from './largest-subset';
 import type { SearchSuggestion } from './split-suggestion';
 
 /**
@@ -35,7 +35,7 @@ export async function subsetSuggestion(
   const written = distinctTerms(split ? split.q : asked.query);
   const tried = written.slice(0, SUBSET_SEARCH.maxTerms);
   if (tried.length < 2) return undefined;
-  let found;
+  let found: SubsetFound | undefined;
   try {
     found = await largestMatchingSubset(tried.length, (sets) => index.countEach(sets.map((set) => set.map((i) => tried[i]!.key)), asked.filters, asked.collapse), {
       maxCounts: SUBSET_SEARCH.maxCounts,
@@ -51,14 +51,15 @@ export async function subsetSuggestion(
   const what = split ? 'words' : 'terms';
   const unit = asked.collapse ? (found.total === 1 ? 'work' : 'works') : found.total === 1 ? 'paper' : 'papers';
   const quoted = dropped.slice(0, NAMED_IN_REASON).map((t) => `"${t}"`).join(', ') + (dropped.length > NAMED_IN_REASON ? ` and ${dropped.length - NAMED_IN_REASON} more` : '');
+  const q = [...kept].map((t) => t.text).join(' ');
   return {
     kind: 'subset',
-    q: [...kept].map((t) => t.text).join(' '),
+    q,
     total: found.total,
     dropped,
     reason:
       `Every term is matched as a substring and all must match, and no ${asked.collapse ? 'work' : 'paper'} holds all ${written.length} ${what} of the query${split ? ' (its Japanese or Chinese split into words)' : ''} together. ` +
-      `Leaving out ${quoted}, the other ${kept.size} ${kept.size === 1 ? what.slice(0, -1) : what} match ${found.total} ${unit}` +
+      `Leaving out ${quoted}, ${kept.size === 1 ? `"${q}" alone matches` : `the other ${kept.size} ${what} match`} ${found.total} ${unit}` +
       `${written.length > tried.length ? ` (the first ${tried.length} ${what} were tried)` : ''}.`,
   };
 }
