@@ -18,8 +18,9 @@ export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
 export type SemanticSearchAnswer = z.output<typeof semanticAnswerSchema>;
 
 /**
- * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches, served
- * by the same KeywordIndex and text rules as the public search. Vector mode: the query's embedding
+ * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches of any
+ * number of terms, served by the same KeywordIndex and text rules as the public search; when they find
+ * nothing, a suggestion (an unspaced phrase's words, else the largest set of terms that finds papers). Vector mode: the query's embedding
  * matched to its nearest neighbours with the filters inside the search. Hybrid, for questions in
  * sentences: the keyword index's ranked any-term retrieval (BM25) and the vector search, fused by a
  * convex combination of their normalised scores (`fuse`). Without a vector index, vector and hybrid
