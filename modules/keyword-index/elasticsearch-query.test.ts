@@ -12,13 +12,17 @@ import {
   checkResultWindow,
   corpusStatsBody,
   countBody,
+  countEachSearches,
   facetAggregations,
   facetsFromAggregations,
   filterQueries,
+  MAX_SCORED_TERMS,
   paperDocument,
   rankBody,
+  scoredTerms,
   searchBody,
   sortOrder,
+  termMatch,
   versionsCollapse,
 } from './elasticsearch-query';
 import { corpusStatsAggregation, termScoring, wordsOf } from './elasticsearch-ranking';
@@ -93,6 +97,32 @@ describe('searchBody: the match set', () => {
     expect(body.sort).toEqual(sortOrder('relevance'));
     expect(countBody(q).query).toEqual(body.query);
     expect(searchBody({ ...q, collapse: 'versions' }, []).collapse).toEqual(versionsCollapse());
+  });
+});
+
+describe('searchBody: many terms', () => {
+  it(`matches every distinct term (a term written twice once) and scores the first ${MAX_SCORED_TERMS} terms in query order`, () => {
+    const terms = Array.from({ length: 50 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+    const body = searchBody(query('', { terms: [...terms, 't00', 't01'] }), terms.map((_, i) => i + 1));
+    const bool = (body.query as { bool: { filter: unknown[]; should: unknown[] } }).bool;
+    expect(bool.filter).toEqual(terms.map(termMatch));
+    expect(bool.should).toEqual(terms.slice(0, MAX_SCORED_TERMS).map((t, i) => termScoring(t, i + 1)));
+    expect(scoredTerms(['a1', 'a1', 'b2'])).toEqual(['a1', 'a1', 'b2']);
+  });
+});
+
+describe('countEachSearches', () => {
+  it('is an empty header (the index is the request\'s) and the countBody of each set of terms, in order, with the same filters and collapse', () => {
+    const filters = { topic: 'hydrogen' as const, langs: ['ja' as const] };
+    expect(countEachSearches([['水素'], ['hydrogen', 'storage'], []], filters, 'versions')).toEqual([
+      {},
+      countBody({ terms: ['水素'], filters, collapse: 'versions' }),
+      {},
+      countBody({ terms: ['hydrogen', 'storage'], filters, collapse: 'versions' }),
+      {},
+      countBody({ terms: [], filters, collapse: 'versions' }),
+    ]);
+    expect(countEachSearches([], {})).toEqual([]);
   });
 });
 

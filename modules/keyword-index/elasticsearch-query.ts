@@ -199,12 +199,23 @@ export const worksOf = (aggregations: unknown): number => (aggregations as Works
 /**
  * The match set of a query with its filters, and the scoring clauses if any. Without a term, as in the
  * model: with an author the filters alone (every score 0, so the tie order, newest first, is the
- * relevance order); else nothing.
+ * relevance order); else nothing. A term written twice is matched once (the AND is the same).
  */
 function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: estypes.QueryDslQueryContainer[]): estypes.QueryDslQueryContainer {
   if (query.terms.length === 0) return query.filters.author === undefined ? { match_none: {} } : { bool: { filter: filterQueries(query.filters) } };
-  return { bool: { filter: [...query.terms.map(termMatch), ...filterQueries(query.filters)], ...(scoring && { should: scoring }) } };
+  return { bool: { filter: [...[...new Set(query.terms)].map(termMatch), ...filterQueries(query.filters)], ...(scoring && { should: scoring }) } };
 }
+
+/**
+ * The terms a keyword search is scored on: its first `MAX_SCORED_TERMS` (every term of a shorter
+ * query, in its order, as the model scores them). Each scored term adds some fifteen leaf queries
+ * (`termScoring`) and three statistics buckets (`corpusStatsAggregation`), and Lucene refuses a query
+ * of more leaves than the node's clause limit (at least 1,024, larger with the heap): the data API's
+ * keyword mode takes as many terms as 1,000 characters hold (up to 333), all matched (three wildcard
+ * leaves each), so a longer query is ranked on its first 32 only.
+ */
+export const MAX_SCORED_TERMS = 32;
+export const scoredTerms = (terms: readonly string[]): string[] => terms.slice(0, MAX_SCORED_TERMS);
 
 /**
  * A page of keyword matches, ordered by the scoring of `elasticsearch-ranking.ts` with each term's
@@ -219,7 +230,7 @@ export function searchBody(query: KeywordQuery, idfs: number[], options: { corpu
     ...(byWork ? { [WORKS_AGGREGATION]: worksCardinality() } : {}),
   };
   return {
-    query: matchQuery(query, query.terms.map((term, i) => termScoring(term, idfs[i] ?? 1))),
+    query: matchQuery(query, scoredTerms(query.terms).map((term, i) => termScoring(term, idfs[i] ?? 1))),
     sort: sortOrder(query.after ? 'newest' : query.sort),
     from: query.after ? 0 : query.offset,
     ...(query.after && { search_after: searchAfter(query.after) }),
@@ -236,6 +247,14 @@ export function searchBody(query: KeywordQuery, idfs: number[], options: { corpu
 /** Only the number of matches (a page of none): no scoring, no statistics; under `collapse=versions`, the works counted. */
 export function countBody(query: Pick<KeywordQuery, 'terms' | 'filters' | 'collapse'>): Required<Pick<estypes.SearchRequest, 'query' | 'size' | 'track_total_hits'>> & Pick<estypes.SearchRequest, 'aggs'> {
   return { query: matchQuery(query), size: 0, track_total_hits: true, ...(query.collapse === 'versions' && { aggs: { [WORKS_AGGREGATION]: worksCardinality() } }) };
+}
+
+/**
+ * The `_msearch` items counting each set of terms with the same filters (`countEach`): for each, an
+ * empty header (the index is the request's) and its `countBody`, in order.
+ */
+export function countEachSearches(termSets: readonly string[][], filters: KeywordQuery['filters'], collapse?: KeywordQuery['collapse']): estypes.MsearchRequestItem[] {
+  return termSets.flatMap((terms) => [{}, countBody({ terms, filters, collapse })]);
 }
 
 /** The request counting the statistics of the terms' idf, over every paper (no hit is read). */

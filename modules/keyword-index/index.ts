@@ -1,4 +1,4 @@
-/** The keyword index's public surface: the KeywordIndex port, its factory and module, the keyword query rules, the split suggestion. */
+/** The keyword index's public surface: the KeywordIndex port, its factory and module, the keyword query rules, the suggestions. */
 export { buildKeywordIndexFiles, keywordIndexDir } from './build-index-files';
 export { IndexSync, PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from './index-sync';
 export { createKeywordIndex } from './keyword-index.factory';
@@ -7,5 +7,6 @@ export * from './keyword-index.port';
 export * from './keyword-query';
 export { BM25 } from './ranked-postings';
 export { splitSuggestion, type SearchSuggestion } from './split-suggestion';
-export { searchSuggestionSchema, suggestionDescription } from './split-suggestion.schema';
+export { searchSuggestionSchema, SUGGESTION_KINDS, suggestionDescription } from './split-suggestion.schema';
+export { SUBSET_SEARCH, subsetSuggestion } from './subset-suggestion';
 export { facetCountsSchema } from './facets.schema';

@@ -6,10 +6,13 @@ import { ElasticsearchSemantics } from '../../tests/support/elasticsearch-semant
 import { referenceSearch } from '../../tests/support/reference-search';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { IndexMappingVersionError } from './elasticsearch-mapping-version';
-import { corpusStatsBody, countBody, paperDocument, rankBody, searchBody } from './elasticsearch-query';
+import { corpusStatsBody, countBody, countEachSearches, MAX_SCORED_TERMS, paperDocument, rankBody, searchBody } from './elasticsearch-query';
 import { idfsFromCorpusStats, type CorpusStatsAnswer } from './elasticsearch-ranking';
 import { ElasticsearchBulkError, ElasticsearchKeywordIndex, loadIndexDefinition } from './keyword-index.elasticsearch';
 import type { KeywordQuery } from './keyword-index.port';
+import { MemoryKeywordIndex } from './keyword-index.memory';
+import { subsetSuggestion } from './subset-suggestion';
+import { splitTerms } from '../../shared/text/normalize';
 import { PROXIMITY } from './relevance';
 import { storedPaper } from '../../tests/support/paper-fixtures';
 
@@ -317,7 +320,12 @@ describe('rebuild', () => {
 /** A fake cluster that answers searches as Elasticsearch would (`tests/support/elasticsearch-semantics.ts`), over the fixture papers. */
 async function setUpSearching(papers: Paper[] = FIXTURE_PAPERS) {
   const semantics = new ElasticsearchSemantics(papers.map(paperDocument), loadIndexDefinition());
-  const set = await setUp((req) => (req.method === 'POST' && req.path === '/gx-papers/_search' ? { body: semantics.search(req.body) } : { status: 404 }));
+  const set = await setUp((req) => {
+    if (req.method === 'POST' && req.path === '/gx-papers/_search') return { body: semantics.search(req.body) };
+    // _msearch: NDJSON of a header and a body per search, answered in order.
+    if (req.method === 'POST' && req.path === '/gx-papers/_msearch') return { body: { took: 1, responses: (req.body as object[]).filter((_, i) => i % 2 === 1).map((b) => ({ ...semantics.search(b), status: 200 })) } };
+    return { status: 404 };
+  });
   return { ...set, semantics };
 }
 const asSent = (body: object) => JSON.parse(JSON.stringify(body));
@@ -389,6 +397,68 @@ describe('search', () => {
       expect(ids.indexOf(above)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(above)).toBeLessThan(ids.indexOf(below));
     });
+  });
+});
+
+describe('many terms, countEach and the subset suggestion', () => {
+  const q = (terms: string[], extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms, filters: {}, offset: 0, limit: 1000, ...extra });
+  const f06 = FIXTURE_PAPERS.find((p) => p.title === 'Carbon pricing and climate finance')!;
+  /** 40 distinct two-letter pieces of f06's words, and one of them again. */
+  const words = splitTerms(`${f06.title} ${f06.abstract}`);
+  const pieces = [...new Set(words.flatMap((w) => Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2))).filter((t) => /^[a-z]{2}$/.test(t)))].slice(0, 40);
+
+  it(`matches a query of more than ${MAX_SCORED_TERMS} terms on every one, counting the statistics of and scoring only the first ${MAX_SCORED_TERMS}`, async () => {
+    const { index, es, semantics } = await setUpSearching();
+    const terms = [...pieces, pieces[0]!];
+    const result = await index.search(q(terms, { limit: 10 }));
+    const scored = terms.slice(0, MAX_SCORED_TERMS);
+    expect(es.requests[0]!.body).toEqual(asSent(corpusStatsBody(scored)));
+    const idfs = idfsFromCorpusStats(scored, semantics.search(corpusStatsBody(scored)).aggregations as CorpusStatsAnswer);
+    const sent = es.requests[1]!.body;
+    expect(sent).toEqual(asSent(searchBody(q(terms, { limit: PROXIMITY.window }), idfs)));
+    // One match clause a distinct term, one scoring clause a scored term.
+    expect(sent.query.bool.filter).toHaveLength(40);
+    expect(sent.query.bool.should).toHaveLength(MAX_SCORED_TERMS);
+    const expected = referenceSearch(FIXTURE_PAPERS, q(terms));
+    expect(result.total).toBe(expected.total);
+    expect(idsOf((await index.search(q(terms))).hits).sort()).toEqual([...expected.ids].sort());
+    expect(idsOf(result.hits)).toContain(f06.id);
+  });
+
+  it('counts every set of terms in one _msearch of count bodies, each total the reference\'s, works under collapse', async () => {
+    const papers = [...FIXTURE_PAPERS, ...CONNECTED_PAPERS];
+    const { index, es } = await setUpSearching(papers);
+    const sets = [['carbon'], ['carbon', 'pricing'], ['水素', '炭素'], ['zebra'], pieces, []];
+    const filters = { langs: ['en' as const, 'mul' as const] };
+    expect(await index.countEach(sets, filters)).toEqual(sets.map((terms) => referenceSearch(papers, q(terms, { filters })).total));
+    expect(es.lines()).toEqual(['POST /gx-papers/_msearch']);
+    expect(es.requests[0]!.body).toEqual(asSent(countEachSearches(sets, filters)));
+    expect(es.requests[0]!.body.filter((_: unknown, i: number) => i % 2 === 1)).toEqual(sets.map((terms) => asSent(countBody({ terms, filters }))));
+    const works = [['adaptation'], ['adaptation', 'coastal']];
+    expect(await index.countEach(works, {}, 'versions')).toEqual(works.map((terms) => referenceSearch(papers, q(terms, { collapse: 'versions' })).total));
+    expect(await index.countEach([['adaptation']], {}, 'versions')).toEqual([7]);
+  });
+
+  it('asks nothing to count no set, and names the set whose count failed', async () => {
+    const { index, es } = await setUp((req) =>
+      req.path === '/gx-papers/_msearch' ? { body: { took: 1, responses: [{ hits: { total: { value: 3, relation: 'eq' }, hits: [] }, status: 200 }, { error: { type: 'too_many_nested_clauses', reason: 'Query contains too many nested clauses' }, status: 400 }] } } : { status: 404 },
+    );
+    await expect(index.countEach([], {})).resolves.toEqual([]);
+    expect(es.requests).toEqual([]);
+    await expect(index.countEach([['a1'], ['a2']], {})).rejects.toThrow('Elasticsearch could not count term set 1 of 2: too_many_nested_clauses (Query contains too many nested clauses)');
+  });
+
+  it('makes the subset suggestion of the embedded engine, counting through _msearch', async () => {
+    const { index, es } = await setUpSearching();
+    const memory = new MemoryKeywordIndex();
+    await memory.upsert(FIXTURE_PAPERS);
+    const limits = { maxTerms: Infinity, minTermChars: 2, maxChars: 1000 };
+    for (const query of ['carbon pricing hydrogen peatland zebra', 'Carbon markets channel climate finance Japan']) {
+      const suggestion = await subsetSuggestion(index, { query, total: 0, filters: {} }, limits);
+      expect(suggestion).toMatchObject({ kind: 'subset' });
+      expect(suggestion).toEqual(await subsetSuggestion(memory, { query, total: 0, filters: {} }, limits));
+    }
+    expect(new Set(es.lines())).toEqual(new Set(['POST /gx-papers/_msearch']));
   });
 });
 

@@ -4,9 +4,9 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Config } from '../../shared/config/config';
 import { graphFieldsOf, type Paper } from '../../shared/papers/paper.schema';
 import { checkMappingVersions, MAPPING_VERSION_KEY, mappingVersionOf } from './elasticsearch-mapping-version';
-import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, PREFERRED_HITS, rankBody, searchBody, upsertOperations, versionedIndexName, worksOf } from './elasticsearch-query';
+import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, countEachSearches, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, PREFERRED_HITS, rankBody, scoredTerms, searchBody, upsertOperations, versionedIndexName, worksOf } from './elasticsearch-query';
 import { idfsFromCorpusStats, rescoreWindow, type CorpusStatsAnswer } from './elasticsearch-ranking';
-import type { KeywordHit, KeywordIndex, KeywordQuery, KeywordSearchResult, RankedQuery } from './keyword-index.port';
+import type { KeywordCollapse, KeywordFilters, KeywordHit, KeywordIndex, KeywordQuery, KeywordSearchResult, RankedQuery } from './keyword-index.port';
 import { PROXIMITY } from './relevance';
 
 export type ElasticsearchConfig = NonNullable<Config['elasticsearch']>;
@@ -68,6 +68,8 @@ const FIRST_VERSION = 1;
  * | body frequency | all occurrences, by quality | whole-word occurrences |
  * | proximity rescoring of the best 50 | `proximityBonus` | the same function on the same window, in the adapter (`rescoreWindow`) |
  * | ties | year descending, then id | the same (sort), scores being 32-bit floats |
+ * | terms scored | every term | the first 32 (`MAX_SCORED_TERMS`: Lucene's clause limit); every term matched |
+ * | `countEach` | the match set's count per set of terms | one `_msearch` of `countBody`s |
  * | `rank` (ranked retrieval) | BM25F over `analyze`, the rarest 64 terms | `combined_fields` (BM25F) over the `gx_ranked` analyzer, which mirrors `analyze` (same word breaks, CJK bigrams, stop words, Porter2 on a–z words), every term |
  * | `rank` with `moreLikeThis` (related papers) | the text's most distinctive terms (count × idf, held by two papers or more), BM25F | `more_like_this` with the same selection, fields weighed alike |
  *
@@ -169,9 +171,11 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       return { total: byWork ? worksOf(counted.aggregations) : totalOf(counted), hits: [] };
     }
     const { terms } = query;
+    // A long query is matched on every term and ranked on its first MAX_SCORED_TERMS (Lucene's clause limit).
+    const scored = scoredTerms(terms);
     // Several terms are weighed against each other by their idf, counted first; one term's order does
     // not depend on its idf, which comes with the page.
-    const idfs = terms.length > 1 ? await this.idfs(terms) : [1];
+    const idfs = scored.length > 1 ? await this.idfs(scored) : [1];
     // The proximity rescoring reorders the best PROXIMITY.window matches: a page reaching into them is cut from all of them.
     const rescored = (query.sort ?? 'relevance') === 'relevance' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
     const asked = rescored ? { ...query, offset: 0, limit: Math.max(PROXIMITY.window, query.offset + query.limit) } : query;
@@ -182,9 +186,18 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       const [termIdf] = idfsFromCorpusStats(terms, response.aggregations as CorpusStatsAnswer | undefined);
       hits = hits.map((h) => ({ ...h, score: h.score * termIdf! }));
     }
-    if (rescored) hits = rescoreWindow(hits, terms, idfs).slice(query.offset, query.offset + query.limit);
+    if (rescored) hits = rescoreWindow(hits, scored, idfs).slice(query.offset, query.offset + query.limit);
     const facets = query.facets?.length ? facetsFromAggregations(query.facets, response.aggregations as Parameters<typeof facetsFromAggregations>[1], byWork) : undefined;
     return { total: byWork ? worksOf(response.aggregations) : totalOf(response), hits: hits.map((h) => ({ id: h.shown.id, work_id: graphFieldsOf(h.shown).work_id, paper: h.shown, score: h.score })), ...(facets && { facets }) };
+  }
+
+  async countEach(termSets: readonly string[][], filters: KeywordFilters, collapse?: KeywordCollapse): Promise<number[]> {
+    if (termSets.length === 0) return [];
+    const { responses } = await this.client.msearch({ index: this.alias, searches: countEachSearches(termSets, filters, collapse) });
+    return responses.map((answer, i) => {
+      if ('error' in answer) throw new Error(`Elasticsearch could not count term set ${i} of ${termSets.length}: ${answer.error.type} (${answer.error.reason ?? 'no reason given'})`);
+      return collapse === 'versions' ? worksOf(answer.aggregations) : totalOf(answer);
+    });
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {
@@ -292,7 +305,7 @@ function nextIndexName(alias: string, existing: string[]): string {
   return versionedIndexName(alias, version);
 }
 
-function totalOf(response: estypes.SearchResponse<unknown>): number {
+function totalOf(response: Pick<estypes.SearchResponse<unknown>, 'hits'>): number {
   const total = response.hits.total;
   return typeof total === 'number' ? total : (total?.value ?? 0);
 }

@@ -1,5 +1,5 @@
 import type { Paper } from '../../shared/papers/paper.schema';
-import { RankingUnavailableError, type BuildSave, type IndexCheckpoint, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
+import { RankingUnavailableError, type BuildSave, type IndexCheckpoint, type KeywordCollapse, type KeywordFilters, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { MemoryIndexState } from './memory-index-state';
 import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-files';
 import { SEGMENT_PAPERS } from './memory-index-state';
@@ -71,6 +71,14 @@ export class MemoryKeywordIndex implements KeywordIndex {
       : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, query.terms) };
     const facets = query.facets?.length ? state.facets(match, query.facets, byWork) : undefined;
     return { total, hits: page.map(({ slot, score }) => state.hitAt(slot, score)), ...(facets && { facets }) };
+  }
+
+  async countEach(termSets: readonly string[][], filters: KeywordFilters, collapse?: KeywordCollapse): Promise<number[]> {
+    const state = this.state;
+    return termSets.map((terms) => {
+      const match = state.match(terms, filters);
+      return collapse === 'versions' ? state.versions(match, 'relevance', 0, 0, terms).total : match.total;
+    });
   }
 
   async rank(query: RankedQuery): Promise<KeywordHit[]> {

@@ -147,6 +147,12 @@ export interface KeywordIndex {
   rebuild(batches: AsyncIterable<Paper[]>, save?: BuildSave): Promise<void>;
   search(query: KeywordQuery): Promise<KeywordSearchResult>;
   /**
+   * How many papers (works, under `collapse`) each set of terms matches with the same filters: for
+   * each, the `total` a search of it would give, without ranking anything. Many sets are counted in
+   * one call (Elasticsearch: one `_msearch`), as the suggestion of a search that found nothing needs.
+   */
+  countEach(termSets: readonly string[][], filters: KeywordFilters, collapse?: KeywordCollapse): Promise<number[]>;
+  /**
    * Ranked any-term retrieval for questions in sentences (hybrid mode's lexical side): BM25 over
    * titles (counted twice), tags and topic, abstracts and summaries, with the analyzer of
    * `shared/text/analyzer.ts`; best first, ties in the tie order of `compareTies`.

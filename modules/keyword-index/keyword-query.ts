@@ -7,8 +7,10 @@ import { VENUE_PREFERENCE } from './paper-order';
 import { sinceParam } from '../../shared/http/since-param';
 
 /**
- * The rules of a keyword query, the same on both doors (spec 000 §4.1, spec 001 §4.7): q of at
- * least 2 characters once trimmed, at most 5 white-space-separated terms, each at least 2 characters.
+ * The rules of a keyword query: q of at least 2 characters once trimmed, white-space-separated terms
+ * of at least 2 characters each. The public search (spec 000 §4.1) also takes at most 5 terms; the
+ * data API's keyword mode (spec 001 §4.7: q of 2 to 1,000 characters, every term AND-matched) takes
+ * as many as its 1,000 characters hold (`termProblem` with `maxTerms: null`).
  */
 export const KEYWORD_QUERY = { queryMinChars: 2, maxTerms: 5, termMinChars: 2 } as const;
 
@@ -33,11 +35,15 @@ const Q_OR_AUTHOR = `q is required unless author is given, and must be at least 
  */
 export const authorAloneProblem = (v: { q?: string; author?: string }): RuleProblem | undefined => (v.q === undefined && v.author === undefined ? { message: Q_OR_AUTHOR } : undefined);
 
-/** The keyword rules on the terms of q: at most 5, each at least 2 characters. `where` names the mode they apply in. */
-export function termProblem(q: string, where?: string): RuleProblem | undefined {
+/**
+ * The keyword rules on the terms of q: at most `maxTerms` (the public search's 5 unless told; null for
+ * no limit but q's length), each at least 2 characters. `where` names the mode they apply in.
+ */
+export function termProblem(q: string, rules: { where?: string; maxTerms?: number | null } = {}): RuleProblem | undefined {
+  const { where, maxTerms = K.maxTerms } = rules;
   const count = splitTerms(q).length;
-  if (count > K.maxTerms) {
-    return { code: 'too_many_terms', message: `${where ? `In ${where} mode q` : 'q'} may hold at most ${K.maxTerms} terms separated by white space; it has ${count}.` };
+  if (maxTerms !== null && count > maxTerms) {
+    return { code: 'too_many_terms', message: `${where ? `In ${where} mode q` : 'q'} may hold at most ${maxTerms} terms separated by white space; it has ${count}.` };
   }
   const short = shortTerm(q);
   if (short === undefined) return undefined;

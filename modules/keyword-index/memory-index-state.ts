@@ -188,8 +188,26 @@ export class MemoryIndexState {
    * No term: with an author, every live paper the filters admit (a search by author alone); else none.
    */
   match(terms: string[], filters: KeywordFilters): MatchSet {
-    const scored = terms.map((term) => this.scoredTerm(term));
-    return new MatchSet(scored, terms.length === 0 && filters.author === undefined ? undefined : this.filterBits(filters));
+    return new MatchSet(this.scoredUntilDisjoint(terms), terms.length === 0 && filters.author === undefined ? undefined : this.filterBits(filters));
+  }
+
+  /**
+   * The terms' scores in query order, stopping after the first terms no paper holds together: the AND
+   * of the rest is empty too, and a set of those terms alone answers every question about it (no
+   * match, no page, no facet). A long query (the data API's keyword mode takes as many terms as 1,000
+   * characters hold) then costs the terms up to the point where they part, not all of them.
+   */
+  private scoredUntilDisjoint(terms: string[]): ScoredTerm[] {
+    const scored: ScoredTerm[] = [];
+    let common: Int32Array | undefined;
+    for (const term of terms) {
+      const next = this.scoredTerm(term);
+      scored.push(next);
+      if (scored.length === terms.length) break;
+      common = common ? andInto(common, next.bits.words) : next.bits.words.slice();
+      if (common.length === 0) break;
+    }
+    return scored;
   }
 
   /** Counts the whole match set by each facet; `byWork`, its works (`collapse=versions`). */
@@ -347,4 +365,12 @@ export class MemoryIndexState {
     if (c.titleCjk[slot]) l.cjkSlots += sign;
     if (c.titleOther[slot]) l.otherSlots += sign;
   }
+}
+
+/** `common` AND `words`, in place, cut where either ends and after its last word left non-zero (empty: no slot in both). */
+function andInto(common: Int32Array, words: Int32Array): Int32Array {
+  let last = -1;
+  const n = Math.min(common.length, words.length);
+  for (let w = 0; w < n; w++) if ((common[w]! &= words[w]!) !== 0) last = w;
+  return common.subarray(0, last + 1);
 }

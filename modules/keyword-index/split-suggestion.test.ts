@@ -27,7 +27,7 @@ describe('the suggestion of a keyword search that found nothing', () => {
   );
 
   it('counts the split query with the same filters, leaving the answer to the query asked as it was', async () => {
-    expect(await ask(index, '炭素税の効果')).toEqual({ total: 0, suggestion: { q: '炭素税 効果', total: 3, reason: expect.stringContaining('"炭素税の効果"') } });
+    expect(await ask(index, '炭素税の効果')).toEqual({ total: 0, suggestion: { kind: 'split', q: '炭素税 効果', total: 3, reason: expect.stringContaining('"炭素税の効果"') } });
     const filtered = await ask(index, '炭素税の効果', { topic: 'carbon_pricing' });
     expect(filtered.suggestion).toMatchObject({ q: '炭素税 効果', total: 2 });
     expect(filtered.suggestion!.reason).toMatch(/matches 2 papers\.$/);

@@ -4,7 +4,7 @@ import { splitQuery, type SplitLimits } from '../../shared/text/word-split';
 import type { KeywordCollapse, KeywordFilters, KeywordIndex } from './keyword-index.port';
 import type { searchSuggestionSchema } from './split-suggestion.schema';
 
-/** A query worth trying instead of one that found nothing: its unspaced Japanese or Chinese split into words. */
+/** A query worth trying instead of one that found nothing: its unspaced Japanese or Chinese split into words, or fewer of its terms. */
 export type SearchSuggestion = z.output<typeof searchSuggestionSchema>;
 
 /**
@@ -33,6 +33,7 @@ export async function splitSuggestion(
   if (total === 0) return undefined;
   const phrases = split.split.map((t) => `"${t}"`).join(', ');
   return {
+    kind: 'split',
     q: split.q,
     total,
     reason: `Each term is matched as one string, and Japanese and Chinese have no spaces between words, so nothing matches ${phrases} as written. Split into words, without particles and punctuation, the query matches ${total} ${asked.collapse ? (total === 1 ? 'work' : 'works') : total === 1 ? 'paper' : 'papers'}.`,

@@ -11,11 +11,15 @@ export type SemanticMode = (typeof SEMANTIC_MODES)[number];
 const LANGS = ['ja', 'en', 'all'] as const;
 const SHELF_VALUES = [...SHELVES, 'all'] as const;
 
-/** Spec 001 §4.7 (and `mode=hybrid`, our addition). */
-export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, maxKeywordTerms: KEYWORD_QUERY.maxTerms } as const;
+/**
+ * Spec 001 §4.7 (and `mode=hybrid`, our addition). Keyword mode takes as many terms as q holds (the
+ * spec bounds q by its 1,000 characters alone; the public search's 5 terms are spec 000's), each of at
+ * least 2 characters as on the public search.
+ */
+export const SEMANTIC_LIMITS = { queryMin: 2, queryMax: 1000, limitMin: 1, limitMax: 50, limitDefault: 20, keywordTermMinChars: KEYWORD_QUERY.termMinChars } as const;
 
-/** The word split of a keyword query that found nothing (`splitSuggestion`): keyword mode's limits. */
-export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: SEMANTIC_LIMITS.maxKeywordTerms, minTermChars: KEYWORD_QUERY.termMinChars, maxChars: SEMANTIC_LIMITS.queryMax };
+/** The word split of a keyword query that found nothing (`splitSuggestion`): keyword mode's limits, any number of terms within q's length. */
+export const KEYWORD_SPLIT_LIMITS: SplitLimits = { maxTerms: Infinity, minTermChars: KEYWORD_QUERY.termMinChars, maxChars: SEMANTIC_LIMITS.queryMax };
 
 /**
  * How deep each mode pages: `offset + limit` may not pass it. Keyword mode pages as the public
@@ -56,7 +60,7 @@ const W = SEMANTIC_WINDOWS;
 export const semanticQuerySchema = z
   .object({
     q: coded(queryText(L.queryMax).optional(), 'missing_query', {
-      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed, a few words or a question in sentences (vector and hybrid modes). In keyword mode at most ${L.maxKeywordTerms} white-space-separated terms of at least 2 characters, AND-combined. Keyword mode: ${Q_UNLESS_AUTHOR} Vector and hybrid modes: required.`,
+      description: `The query, ${L.queryMin} to ${L.queryMax} characters; Japanese, English or mixed, a few words or a question in sentences (vector and hybrid modes). In keyword mode white-space-separated terms, as many as q holds, each of at least ${L.keywordTermMinChars} characters, all AND-combined (the public search's limit of 5 terms does not apply here). Keyword mode: ${Q_UNLESS_AUTHOR} Vector and hybrid modes: required.`,
       minLength: L.queryMin,
       maxLength: L.queryMax,
       param: { examples: { english: { value: 'hydrogen supply chain' }, japanese: { value: '水素 サプライチェーン' } } },
@@ -109,9 +113,9 @@ export const semanticQuerySchema = z
         ? { message: `In ${v.mode} mode offset + limit must not exceed ${W[v.mode]}; narrow the query instead of paging deeper.` }
         : undefined,
     ),
-    // Keyword matching keeps the public search's rules (at most 5 terms of at least 2 characters), once everything else is valid.
+    // Keyword matching keeps the public search's terms of at least 2 characters, any number of them, once everything else is valid.
     z.superRefine<{ q?: string; mode: SemanticMode }>((v, ctx) => {
-      const found = v.mode === 'keyword' && v.q !== undefined ? termProblem(v.q, v.mode) : undefined;
+      const found = v.mode === 'keyword' && v.q !== undefined ? termProblem(v.q, { where: v.mode, maxTerms: null }) : undefined;
       if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code }, input: v.q });
     }),
   );

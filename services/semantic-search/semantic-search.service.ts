@@ -1,6 +1,6 @@
 import { EmbeddingError } from '../../modules/embeddings';
 import { badGateway, ProblemError, serviceUnavailable } from '../../shared/errors/problem';
-import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, searchPage, splitSuggestion } from '../../modules/keyword-index';
+import { type KeywordFilters, type KeywordHit, type KeywordIndex, RankingUnavailableError, searchPage, splitSuggestion, subsetSuggestion } from '../../modules/keyword-index';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { VectorHit, VectorSearchParts } from '../../modules/vector-index';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_WINDOWS, type SemanticParams } from './semantic-params';
@@ -15,13 +15,12 @@ const SEMANTIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 
 /** How many candidates each side contributes to every hybrid answer (fixed, so pages are slices of one list). */
 export const HYBRID_DEPTH = SEMANTIC_WINDOWS.hybrid;
 
-/** A suggested keyword query is one keyword mode accepts (terms of at least 2 characters, as `termProblem` requires). */
-
 export type SemanticSearchAnswer = z.output<typeof semanticAnswerSchema>;
 
 /**
- * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches, served
- * by the same KeywordIndex and text rules as the public search. Vector mode: the query's embedding
+ * The data API's paper search (spec 001 §4.7). Keyword mode: the AND of substring matches of any
+ * number of terms, served by the same KeywordIndex and text rules as the public search; when they find
+ * nothing, a suggestion (an unspaced phrase's words, else the largest set of terms that finds papers). Vector mode: the query's embedding
  * matched to its nearest neighbours with the filters inside the search. Hybrid, for questions in
  * sentences: the keyword index's ranked any-term retrieval (BM25) and the vector search, fused by a
  * convex combination of their normalised scores (`fuse`). Without a vector index, vector and hybrid
@@ -40,7 +39,9 @@ export class SemanticSearchService {
     };
     if (p.mode === 'keyword') {
       const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
-      const suggestion = await splitSuggestion(this.deps.keywordIndex, { query: p.query, total, filters, collapse: p.collapse }, KEYWORD_SPLIT_LIMITS);
+      // Nothing found: the words of an unspaced phrase, else the most of the terms that find papers together.
+      const asked = { query: p.query, total, filters, collapse: p.collapse };
+      const suggestion = (await splitSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS)) ?? (await subsetSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS));
       return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {

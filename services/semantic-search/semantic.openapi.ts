@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { facetCountsSchema, KEYWORD_PARAM_CODES, searchSuggestionSchema, suggestionDescription } from '../../modules/keyword-index';
+import { facetCountsSchema, KEYWORD_PARAM_CODES, searchSuggestionSchema, SUBSET_SEARCH, suggestionDescription } from '../../modules/keyword-index';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { semanticPaperSchema } from './semantic-paper';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
+
+/** When a `subset` suggestion appears (`subsetSuggestion`), with the bounds of its search. */
+const SUBSET_DESCRIPTION = [
+  '`kind` `subset`: when there is no `split` suggestion and the terms of q (its words, when an unspaced phrase was split) match nothing together,',
+  'the largest set of them that matches papers with the same filters, and its count; `dropped` names the terms left out.',
+  'Of the sets of the largest size the one matching the most papers wins, then the one keeping the earlier terms.',
+  `Found by counting: each term alone (a term no paper holds is left out), the rest together, a greedy set (the most frequent terms first), then every set of each size from the largest down;`,
+  `bounded: the first ${SUBSET_SEARCH.maxTerms} distinct terms are tried and at most ${SUBSET_SEARCH.maxCounts} sets counted, so a long query may get a smaller set than the largest (the largest found within the bound).`,
+  'None when fewer than two terms (or words) are there to choose from, or no term matches anything alone.',
+].join(' ');
 
 export const semanticAnswerSchema = z
   .object({
@@ -16,7 +26,7 @@ export const semanticAnswerSchema = z
     total: z.int().min(0).optional().meta({ description: 'Matches before the limit (works with `collapse=versions`), in keyword mode only.' }),
     next_cursor: z.string().optional().meta({ description: 'Keyword mode with `cursor`: pass it as `cursor` for the next page; absent on the last page.' }),
     facets: facetCountsSchema.optional().meta({ description: 'Keyword mode, when `facets` was asked for: counts over the whole match set, each field adding up to `total`.' }),
-    suggestion: searchSuggestionSchema.optional().meta({ description: `Keyword mode only. ${suggestionDescription(KEYWORD_SPLIT_LIMITS)}` }),
+    suggestion: searchSuggestionSchema.optional().meta({ description: `Keyword mode only. ${suggestionDescription(KEYWORD_SPLIT_LIMITS)} ${SUBSET_DESCRIPTION}` }),
   })
   .meta({ id: 'SemanticSearchResponse' });
 
@@ -34,7 +44,8 @@ export function semanticPaths(): ZodOpenApiPathsObject {
           'summaries; English words stemmed, Japanese and Chinese as character bigrams) and the best of the vector search, fused by a convex',
           'combination of their min–max-normalised scores (the lexical side weighs 0.7 with the embedded lexical embedder, 0.5 with a semantic model).',
           `offset + limit may not exceed ${W.keyword} (keyword), ${W.vector} (vector) or ${W.hybrid} (hybrid).`,
-          'A keyword search that finds nothing for Japanese or Chinese written without spaces (`炭素税の効果`) carries `suggestion`: the words split apart (`炭素税 効果`) and their count.',
+          'Keyword mode takes any number of terms within q\'s 1,000 characters (each of at least 2 characters), all AND-combined: the public search\'s limit of 5 terms is spec 000\'s, not this endpoint\'s.',
+          'A keyword search that finds nothing carries `suggestion`: for Japanese or Chinese written without spaces (`炭素税の効果`) the words split apart (`炭素税 効果`, `kind` `split`), otherwise the largest set of the terms that matches papers together (`kind` `subset`, `dropped` naming the terms left out), each with its count.',
           '`author`, `since`, `sort=cited_by` and `collapse=versions` are keyword mode\'s, as on the public search (author: whole or family name,',
           'case-, accent- and width-insensitive; since: added to the corpus at or after; cited_by: most cited first; versions: one record per work,',
           'total counting works). Vector and hybrid modes refuse them (400 with the parameter\'s code, naming the mode): the vector index keeps no',
@@ -57,8 +68,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
             invalid_shelf: 'shelf is not curated, japan_to_global, global_to_japan or all',
             invalid_highlight: 'highlight is not true or false',
             ...KEYWORD_PARAM_CODES,
-            too_many_terms: `keyword mode: more than ${L.maxKeywordTerms} terms`,
-            term_too_short: 'keyword mode: a term shorter than 2 characters',
+            term_too_short: `keyword mode: a term shorter than ${L.keywordTermMinChars} characters`,
           },
           502: { embedding_failed: 'the embedding service failed or timed out; retry, or use mode=keyword' },
           503: {

@@ -73,7 +73,7 @@ describe('agents on the data-API door (target all, demo data)', () => {
       );
       const search = tools.find((t) => t.name === 'searchPapers')!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(search.mode!.enum).toEqual(['vector', 'keyword', 'hybrid']);
-      expect(tools.find((t) => t.name === 'searchPapers')!.description).toContain('carries suggestion { q, total, reason }');
+      expect(tools.find((t) => t.name === 'searchPapers')!.description).toContain('carries suggestion { kind, q, total, reason, dropped? }');
       expect(search.limit).toMatchObject({ type: 'integer', maximum: SEMANTIC_LIMITS.limitMax, default: SEMANTIC_LIMITS.limitDefault });
       const companies = tools.find((t) => t.name === 'listCompanies')!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(companies.limit).toMatchObject({ maximum: COMPANY_LIMITS.companies });
@@ -220,7 +220,8 @@ describe('agents on the data-API door (target all, demo data)', () => {
     expect(text).toContain(`\`q\` (required, ${SEMANTIC_LIMITS.queryMin} to ${SEMANTIC_LIMITS.queryMax.toLocaleString('en-US')} characters, except in keyword mode with \`author\``);
     expect(text).toContain('Authorization: Bearer <key>');
     expect(text).toContain('[MCP server](/mcp)');
-    expect(text).toContain('carries `suggestion` `{ q, total, reason }`');
+    expect(text).toContain('carries `suggestion` `{ kind, q, total, reason, dropped? }`');
+    expect(text).toContain('Keyword mode: any number of terms within q\'s 1,000 characters (the public search\'s limit of 5 does not apply)');
     expect(text).toContain('[OpenAPI 3.1 document](/openapi.json)');
   });
 });

@@ -1,7 +1,8 @@
 import type { KeywordFilters, KeywordHit, KeywordIndex, KeywordQuery } from '../../modules/keyword-index/keyword-index.port';
 import { countFacets } from '../../modules/keyword-index/facet-counts';
 import { compareTies, passesFilters } from '../../modules/keyword-index/relevance';
-import { splitTerms } from '../../shared/text/normalize';
+import { normalizeText, splitTerms } from '../../shared/text/normalize';
+import { subsetSuggestion } from '../../modules/keyword-index/subset-suggestion';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { referenceSearch } from '../support/reference-search';
 import { CONNECTED_PAPERS, CONTRACT_QUERIES, FIXTURE_PAPERS, fixtureId, ORDER_GUARANTEES, paper } from './fixture-papers';
@@ -415,6 +416,16 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
         }
       });
 
+      it('countEach counts works, as a search under collapse totals them', async () => {
+        const sets = [['adaptation'], ['adaptation', 'coastal'], ['zebra']];
+        for (const filters of [{}, { author: 'Hasegawa' }, { venueType: 'preprint' as const }]) {
+          const totals = await Promise.all(sets.map(async (terms) => (await index.search({ terms, filters, offset: 0, limit: 0, collapse: 'versions' })).total));
+          expect({ filters, counts: await index.countEach(sets, filters, 'versions') }).toEqual({ filters, counts: totals });
+        }
+        expect(await index.countEach([['adaptation']], {}, 'versions')).toEqual([7]);
+        expect(await index.countEach([['adaptation']], {})).toEqual([CONNECTED_PAPERS.length]);
+      });
+
       it('counts facets by work: each value the works with a match of that value (what filtering by it totals)', async () => {
         const FACETS = ['venue_type', 'year', 'lang'] as const;
         const result = await index.search(adaptation({}, { collapse: 'versions', facets: FACETS, limit: 1 }));
@@ -450,6 +461,86 @@ export function keywordIndexContract(makeIndex: () => Promise<KeywordIndex>, opt
       const hits = await index.rank({ text: 'adaptation pathways', filters: { addedSince: '2025-06-01T12:00:00.000Z' }, limit: 50 });
       expect(hits.map((h) => h.paper.id).sort()).toEqual(ids('c03', 'c04', 'c05', 'c07'));
     });
+  });
+
+  describe("many terms (the data API's keyword mode), counting sets of terms, the largest set that matches", () => {
+    const FACETS = ['topic', 'lang', 'year', 'venue_type'] as const;
+    const f06 = FIXTURE_PAPERS.find((p) => p.id === fixtureId('f06'))!;
+    /** f06's words, one of them twice. */
+    const words = splitTerms(`${f06.title} ${f06.abstract}`);
+    /** 40 distinct two-character pieces of f06's words: more terms than Elasticsearch scores (it matches on all of them). */
+    const pieces = [...new Set(words.flatMap((w) => Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2))).filter((t) => /^[a-z]{2}$/.test(t)))].slice(0, 40);
+    const whole = (terms: string[], extra: Partial<KeywordQuery> = {}): KeywordQuery => ({ terms, filters: {}, offset: 0, limit: ALL, ...extra });
+
+    it('matches exactly the papers holding every one of many terms, as the reference', async () => {
+      expect(words.length).toBeGreaterThan(8);
+      expect(pieces).toHaveLength(40);
+      for (const terms of [words, pieces, [...pieces].reverse()]) {
+        const query = whole(terms);
+        const result = await index.search(query);
+        const expected = referenceSearch(FIXTURE_PAPERS, query);
+        expect(result.total).toBe(expected.total);
+        expect(result.hits.map((h) => h.paper.id).sort()).toEqual([...expected.ids].sort());
+        expect(result.hits.map((h) => h.paper.id)).toContain(f06.id);
+        expectBestFirst(result.hits);
+        if (options.exactModel) {
+          expect(result.hits.map((h) => h.paper.id)).toEqual(expected.ids);
+          result.hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected.scores[i]!, 9));
+        }
+      }
+    });
+
+    it('answers a long AND whose first terms share no paper with no match, no page and empty facets, in every order', async () => {
+      const terms = ['electrolysis', 'peatland', ...words, ...pieces];
+      for (const extra of [{ facets: FACETS }, { sort: 'newest' as const }, { sort: 'cited_by' as const }, { collapse: 'versions' as const, facets: FACETS }]) {
+        const result = await index.search(whole(terms, extra));
+        expect({ extra, total: result.total, hits: result.hits }).toEqual({ extra, total: 0, hits: [] });
+        if (extra.facets) expect(result.facets).toEqual(countFacets([], FACETS));
+      }
+      expect(referenceSearch(FIXTURE_PAPERS, whole(terms)).total).toBe(0);
+    });
+
+    it('countEach gives each set of terms the total its search gives, with the same filters', async () => {
+      const sets = [['carbon'], ['carbon', 'pricing'], ['水素', '炭素'], ['zebra'], ['hydrogen', 'zebra'], words, pieces, []];
+      for (const filters of [{}, { langs: ['en' as const] }, { topic: 'hydrogen' as const, minDraftScore: 90 }]) {
+        const expected = sets.map((terms) => referenceSearch(FIXTURE_PAPERS, whole(terms, { filters })).total);
+        expect({ filters, counts: await index.countEach(sets, filters) }).toEqual({ filters, counts: expected });
+        for (const [i, terms] of sets.entries()) expect((await index.search(whole(terms, { filters, limit: 0 }))).total).toBe(expected[i]);
+      }
+      expect(await index.countEach([], {})).toEqual([]);
+    });
+
+    /**
+     * The suggestion's answer counted the plain way: every set of the query's distinct terms, by the
+     * reference; the largest that matches, then the one matching most papers, then the earlier terms.
+     */
+    const largestByReference = (q: string) => {
+      const written = q.split(/\s+/u).filter((t, i, all) => all.findIndex((o) => normalizeText(o) === normalizeText(t)) === i);
+      const matching: { kept: number[]; total: number }[] = [];
+      for (let mask = 1; mask < 1 << written.length; mask++) {
+        const kept = written.flatMap((_, i) => (mask & (1 << i) ? [i] : []));
+        const total = referenceSearch(FIXTURE_PAPERS, whole(kept.map((i) => normalizeText(written[i]!)))).total;
+        if (total > 0) matching.push({ kept, total });
+      }
+      const earlier = (a: number[], b: number[]) => {
+        const i = a.findIndex((x, k) => x !== b[k]);
+        return i < 0 ? 0 : a[i]! - b[i]!;
+      };
+      const best = matching.sort((a, b) => b.kept.length - a.kept.length || b.total - a.total || earlier(a.kept, b.kept))[0];
+      if (!best) return undefined;
+      return { kind: 'subset', q: best.kept.map((i) => written[i]).join(' '), total: best.total, dropped: written.filter((_, i) => !best.kept.includes(i)), reason: expect.any(String) };
+    };
+
+    it.each(['carbon pricing hydrogen peatland zebra', '水素 炭素 森林 peatland', 'climate finance flows Japan bonds issuance', 'Carbon markets channel climate finance Japan'])(
+      'suggests for %s the largest set of its terms that matches together, as counting every set finds',
+      async (q) => {
+        const total = (await index.search(whole(splitTerms(q), { limit: 0 }))).total;
+        expect(total).toBe(0);
+        const suggestion = await subsetSuggestion(index, { query: q, total, filters: {} }, { maxTerms: Infinity, minTermChars: 2, maxChars: 1000 });
+        expect(suggestion).toEqual(largestByReference(q));
+        expect(suggestion!.total).toBe((await index.search(whole(splitTerms(suggestion!.q), { limit: 0 }))).total);
+      },
+    );
   });
 
   describe('writes', () => {

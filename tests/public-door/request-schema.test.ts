@@ -89,7 +89,10 @@ describe('request schemas', () => {
       expect(problem(() => parseSemanticParams({ q: 'ab', offset: '290', limit: '20', lang: 'x' })).code).toBe('invalid_offset');
       expect(parseSemanticParams({ q: 'ab', mode: 'keyword', offset: '290', limit: '20', lang: 'en' })).toMatchObject({ offset: 290, langs: ['en', 'mul'] });
       expect(problem(() => parseSemanticParams({ q: 'a b c d e f', mode: 'keyword', shelf: 'x' })).code).toBe('invalid_shelf');
-      expect(problem(() => parseSemanticParams({ q: 'a b c d e f', mode: 'keyword' })).code).toBe('too_many_terms');
+      // Keyword mode takes any number of terms (spec 001 §4.7), each of at least 2 characters.
+      expect(problem(() => parseSemanticParams({ q: 'a b c d e f', mode: 'keyword' })).code).toBe('term_too_short');
+      expect(parseSemanticParams({ q: 'aa bb cc dd ee ff gg hh', mode: 'keyword' })).toMatchObject({ terms: ['aa', 'bb', 'cc', 'dd', 'ee', 'ff', 'gg', 'hh'] });
+      expect(parseSemanticParams({ q: Array(333).fill('aa').join(' '), mode: 'keyword' }).terms).toHaveLength(333);
       expect(parseSemanticParams({ q: 'a b c d e f' })).toMatchObject({ mode: 'vector', terms: [], limit: 20, offset: 0, minScore: 0, lang: 'all' });
     });
   });

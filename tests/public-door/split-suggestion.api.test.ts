@@ -43,7 +43,7 @@ describe('suggesting the words of an unspaced Japanese or Chinese query (both do
       const split = await pub({ q: words });
       expect(split.body.total).toBeGreaterThan(0);
       expect(res.body).toMatchObject({ query: q, total: 0, count: 0, results: [] });
-      expect(res.body.suggestion).toEqual({ q: words, total: split.body.total, reason: expect.stringContaining(`"${q}"`) });
+      expect(res.body.suggestion).toEqual({ kind: 'split', q: words, total: split.body.total, reason: expect.stringContaining(`"${q}"`) });
       expect(split.body.suggestion).toBeUndefined();
       expect(validatePublic('SearchResponse', res.body)).toEqual([]);
     });
@@ -75,7 +75,7 @@ describe('suggesting the words of an unspaced Japanese or Chinese query (both do
       const split = await api({ q: '炭素税 効果', ...filters });
       expect(split.body.total).toBeGreaterThan(0);
       expect(res.body).toMatchObject({ query: '炭素税の効果', mode: 'keyword', total: 0, count: 0, data: [] });
-      expect(res.body.suggestion).toEqual({ q: '炭素税 効果', total: split.body.total, reason: expect.any(String) });
+      expect(res.body.suggestion).toEqual({ kind: 'split', q: '炭素税 効果', total: split.body.total, reason: expect.any(String) });
       expect(validateApi('SemanticSearchResponse', res.body)).toEqual([]);
       const all = await api({ q: '炭素税の効果' });
       expect(all.body.suggestion.total).toBe((await api({ q: '炭素税 効果' })).body.total);
@@ -84,10 +84,20 @@ describe('suggesting the words of an unspaced Japanese or Chinese query (both do
       expect(all.body.suggestion).toEqual((await pub({ q: '炭素税の効果' })).body.suggestion);
     });
 
-    it('makes none when the query matched, when the split finds nothing, for other text, or in vector mode', async () => {
-      for (const q of ['炭素税', '炭素税の量子重力', 'quokkazebra']) expect((await api({ q })).body).not.toHaveProperty('suggestion');
+    it('makes none when the query matched, for one term that splits into nothing, or in vector mode', async () => {
+      for (const q of ['炭素税', 'quokkazebra']) expect((await api({ q })).body).not.toHaveProperty('suggestion');
       const vector = await request(app.apiUrl!).get('/api/v1/papers/search').query({ q: '炭素税の効果', mode: 'vector' }).set('Authorization', auth);
       expect(vector.body).not.toHaveProperty('suggestion');
+    });
+
+    it('when the split finds nothing either, suggests the most of its words that find papers together (the public search makes no suggestion)', async () => {
+      const res = await api({ q: '炭素税の量子重力' });
+      expect(res.body.total).toBe(0);
+      expect(res.body.suggestion).toMatchObject({ kind: 'subset', q: '炭素税', dropped: expect.arrayContaining(['量子']) });
+      expect(res.body.suggestion.total).toBe((await api({ q: '炭素税' })).body.total);
+      expect(res.body.suggestion.reason).toContain('(its Japanese or Chinese split into words)');
+      expect(validateApi('SemanticSearchResponse', res.body)).toEqual([]);
+      expect((await pub({ q: '炭素税の量子重力' })).body).not.toHaveProperty('suggestion');
     });
   });
 });

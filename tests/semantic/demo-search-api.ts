@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { schemaValidator } from '../support/openapi-validator';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { startTestProcess, type TestProcess } from '../support/test-process';
@@ -23,6 +24,8 @@ export interface DemoSearchApi {
   app: TestProcess;
   /** `GET /api/v1/papers/search` on the data-API door with a Researcher key. */
   search(query: Record<string, string>): request.Test;
+  /** Checks a body against a schema of the data API's served OpenAPI document: the problems found. */
+  validateApi(schemaName: string, body: unknown): string[];
 }
 
 /**
@@ -38,6 +41,7 @@ export function useDemoSearchApi(): DemoSearchApi {
     api.database = await createTestDatabase({ migrate: false });
     api.app = await startTestProcess({ DATABASE_URL: api.database.url, DEMO_DATA: 'true', PLAN_BURST_PER_SECOND: 'researcher=100000' });
     auth = (await testKeys(api.database.db).create('researcher')).auth;
+    api.validateApi = schemaValidator((await request(api.app.apiUrl!).get('/openapi.json').expect(200)).body);
     await vectorIndexReady(api.app);
   });
   afterAll(async () => {

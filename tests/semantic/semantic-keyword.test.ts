@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { SHELVES } from '../../shared/papers/paper.schema';
 import type { Highlight } from '../../shared/text/highlight';
-import { normalizeText } from '../../shared/text/normalize';
+import { normalizeText, splitTerms } from '../../shared/text/normalize';
 import { useDemoSearchApi } from './demo-search-api';
 
 const FIELDS = ['id', 'doi', 'title', 'title_ja', 'title_en', 'authors', 'abstract', 'ai_summary_ja', 'ai_summary_en', 'primary_topic', 'tags', 'venue',
@@ -101,6 +101,83 @@ describe('data API paper search: keyword mode', () => {
   ])('rejects %j with 400 %s', async (query, code) => {
     const res = await search(query as Record<string, string>).expect(400);
     expect(res.body.code).toBe(code);
+  });
+
+  describe('any number of terms, all AND-matched (spec 001 §4.7; the public search keeps its 5)', () => {
+    type Record_ = { id: string; highlights: Highlight[] };
+    const junk = ['zqxjvk', 'qxzvjw'];
+    /** Distinct words of a paper's English title and abstract, letters only, at least 4 characters. */
+    const wordsOf = (p: { title: string; abstract: string | null }) => [...new Set(normalizeText(`${p.title} ${p.abstract ?? ''}`).match(/[a-z]{4,}/g) ?? [])];
+    let paper: { id: string; title: string; abstract: string | null };
+    let eight: string;
+
+    beforeAll(async () => {
+      const found = await search({ q: 'carbon pricing', mode: 'keyword', lang: 'en', limit: '50' }).expect(200);
+      paper = (found.body.data as (typeof paper)[]).find((p) => wordsOf(p).length >= 8)!;
+      eight = wordsOf(paper).slice(0, 8).join(' ');
+    });
+
+    it('answers a question of 8 terms with the papers holding every one of them', async () => {
+      const res = await search({ q: eight, mode: 'keyword', highlight: 'true', limit: '50' }).expect(200);
+      expect(res.body).toMatchObject({ query: eight, mode: 'keyword' });
+      expect(res.body.total).toBeGreaterThan(0);
+      expect(res.body.data.map((p: Record_) => p.id)).toContain(paper.id);
+      // AND: every record holds all 8 terms (keyword mode marks each where it occurs).
+      for (const p of res.body.data as Record_[]) expect(new Set(p.highlights.map((h) => h.term))).toEqual(new Set(eight.split(' ')));
+      // Each term narrows the match set: the first 5 alone match at least as many papers.
+      const five = await search({ q: eight.split(' ').slice(0, 5).join(' '), mode: 'keyword' }).expect(200);
+      expect(five.body.total).toBeGreaterThanOrEqual(res.body.total);
+      expect(res.body).not.toHaveProperty('suggestion');
+    });
+
+    it('answers the question as people ask it (8 terms) with 200, never the public search\'s too_many_terms', async () => {
+      const q = 'how does carbon pricing affect emissions in Japan';
+      const res = await search({ q, mode: 'keyword', highlight: 'true', limit: '50' }).expect(200);
+      for (const p of res.body.data as Record_[]) expect(new Set(p.highlights.map((h) => h.term))).toEqual(new Set(splitTerms(q)));
+      // Nothing holds all 8 words (in the demo corpus): the most of them that find papers together, counted.
+      if (res.body.total === 0) expect(res.body.suggestion.total).toBe((await search({ q: res.body.suggestion.q, mode: 'keyword' }).expect(200)).body.total);
+    });
+
+    it('suggests the largest set of the terms that finds papers together, with its count, when they find nothing together', async () => {
+      const words = eight.split(' ').slice(0, 6);
+      const q = [...words.slice(0, 3), junk[0], ...words.slice(3), junk[1]].join(' ');
+      const res = await search({ q, mode: 'keyword', lang: 'en' }).expect(200);
+      expect(res.body).toMatchObject({ query: q, total: 0, count: 0, data: [] });
+      expect(res.body.suggestion).toEqual({ kind: 'subset', q: words.join(' '), total: expect.any(Number), dropped: junk, reason: expect.stringContaining(`Leaving out "${junk[0]}", "${junk[1]}", the other 6 terms match`) });
+      const suggested = await search({ q: res.body.suggestion.q, mode: 'keyword', lang: 'en' }).expect(200);
+      expect(res.body.suggestion.total).toBe(suggested.body.total);
+      expect(suggested.body.data.map((p: Record_) => p.id)).toContain(paper.id);
+      expect(api.validateApi('SemanticSearchResponse', res.body)).toEqual([]);
+      // Counted with the same filters: under lang=ja the English words match fewer papers, or none.
+      const ja = await search({ q, mode: 'keyword', lang: 'ja' }).expect(200);
+      if (ja.body.suggestion) expect(ja.body.suggestion.total).toBe((await search({ q: ja.body.suggestion.q, mode: 'keyword', lang: 'ja' }).expect(200)).body.total);
+    });
+
+    it('leaves the public search its limit of 5 terms: 400 too_many_terms for the same question', async () => {
+      const res = await request(api.app.url).get('/api/v1/papers/search').query({ q: eight }).expect(400);
+      expect(res.body).toMatchObject({ code: 'too_many_terms', detail: 'q may hold at most 5 terms separated by white space; it has 8.' });
+    });
+
+    it('answers hostile queries of 1,000 characters with a 4xx or a bounded answer, never a 500', async () => {
+      // 500 one-letter terms: refused by the term rule, before any search.
+      const letters = Array.from({ length: 500 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ').slice(0, 1000);
+      expect((await search({ q: letters, mode: 'keyword' }).expect(400)).body.code).toBe('term_too_short');
+      // 333 distinct two-letter terms: searched (they part after a few), the suggestion within its bound.
+      const pairs: string[] = [];
+      for (const a of 'abcdefghijklmnopqrstuvwxyz') for (const b of 'abcdefghijklmnopqrstuvwxyz') pairs.push(a + b);
+      const many = pairs.slice(0, 333).join(' ');
+      expect(many.length).toBe(998);
+      const res = await search({ q: many, mode: 'keyword', facets: 'topic', collapse: 'versions' }).expect(200);
+      expect(res.body.total).toBe(0);
+      if (res.body.suggestion) {
+        expect(res.body.suggestion).toMatchObject({ kind: 'subset', reason: expect.stringContaining('(the first 16 terms were tried)') });
+        expect(splitTerms(res.body.suggestion.q).length).toBeLessThanOrEqual(16);
+        expect(res.body.suggestion.total).toBe((await search({ q: res.body.suggestion.q, mode: 'keyword', collapse: 'versions' }).expect(200)).body.total);
+      }
+      // The same term 333 times, and a long question in hybrid and vector modes.
+      expect((await search({ q: Array(333).fill('co').join(' '), mode: 'keyword' }).expect(200)).body.total).toBeGreaterThan(0);
+      for (const mode of ['hybrid', 'vector']) await search({ q: many, mode }).expect(200);
+    });
   });
 
   it('needs a key, like every data-API path', async () => {
