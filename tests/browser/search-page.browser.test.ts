@@ -196,7 +196,7 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(await page.locator('#results-section').isHidden()).toBe(true);
   });
 
-  it('suggests the words of an unspaced Japanese query that finds nothing, and runs them when followed', async () => {
+  it("shows an unspaced Japanese query's split words' results when it finds nothing; the query as typed suggests them, and runs them when followed", async () => {
     await page.goto(`${app.url}/`);
     await page.getByLabel('Keywords', { exact: true }).fill('炭素税の効果');
     const none = await searchBy(() => page.getByLabel('Keywords', { exact: true }).press('Enter'));
@@ -204,7 +204,19 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     const suggestion = none.suggestion!;
     expect(suggestion.q).toBe('炭素税 効果');
     const papers = `${suggestion.total} ${suggestion.total === 1 ? 'paper' : 'papers'}`;
-    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces' }).waitFor();
+    // The page asks again for the split words and shows their results, saying so.
+    await page.locator('#status', { hasText: 'Showing results for 炭素税 効果' }).waitFor();
+    expect(await statusText()).toBe(
+      `Showing results for 炭素税 効果 (${papers}). No paper matches “炭素税の効果”: Japanese and Chinese have no spaces, so its words were searched apart. Search for “炭素税の効果” as typed`,
+    );
+    expect(await page.locator('#status .split-words').getAttribute('lang')).toBe('ja');
+    expect(await page.locator('#results > li').count()).toBe(Math.min(10, suggestion.total));
+    expect(new URLSearchParams(new URL(page.url()).search).get('q')).toBe('炭素税の効果');
+
+    // The query as typed: its own answer (none) and the suggestion, as a link.
+    await searchBy(() => page.locator('#status').getByRole('link', { name: 'Search for “炭素税の効果” as typed', exact: true }).click());
+    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces: search' }).waitFor();
+    expect(new URLSearchParams(new URL(page.url()).search).get('exact')).toBe('1');
     expect(await statusText()).toBe(`No papers match “炭素税の効果”. Japanese and Chinese have no spaces: search 炭素税 効果 (${papers}).`);
     const suggested = page.locator('#status').getByRole('link', { name: '炭素税 効果', exact: true });
     expect(await suggested.getAttribute('lang')).toBe('ja');
@@ -221,10 +233,12 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(new URLSearchParams(new URL(page.url()).search).get('q')).toBe('炭素税 効果');
     expect(await page.getByLabel('Keywords', { exact: true }).inputValue()).toBe('炭素税 効果');
     expect(await page.evaluate('document.activeElement?.id')).toBe('results-heading');
-    // Back shows the unspaced search and its suggestion again.
+    // Back shows the query as typed and its suggestion again, and before it the split words' results.
     await page.goBack();
-    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces' }).waitFor();
+    await page.locator('#status', { hasText: 'Japanese and Chinese have no spaces: search' }).waitFor();
     expect(await page.getByLabel('Keywords', { exact: true }).inputValue()).toBe('炭素税の効果');
+    await page.goBack();
+    await page.locator('#status', { hasText: 'Showing results for 炭素税 効果' }).waitFor();
   });
 
   it('shows a suggestion holding markup as text (the API answer is stubbed in the browser)', async () => {

@@ -153,6 +153,8 @@ export const en = {
     titleIn: { en: 'English title', ja: 'Japanese title', original: 'Original title' },
     /** The record's other summary, one click away: the Japanese one, or (for a Japanese reader) the English summary or original abstract. */
     summaryIn: { ja: 'Japanese summary (AI-generated)', other: 'English summary or original abstract' },
+    /** The line of the other summary that shows why a record matched, when the text shown holds no match. */
+    matchIn: { ja: 'Matches in the Japanese summary: ', other: 'Matches in the English summary or original abstract: ' },
     firstPage: 'First page',
     windowEnd: 'Relevance order reaches the first {max} matches. To go through all {total}, ',
     windowEndLink: 'sort by newest first',
@@ -180,6 +182,12 @@ export const en = {
     suggestion: 'No papers match {shown}. Japanese and Chinese have no spaces: search ',
     suggestionCountOne: ' (1 paper).',
     suggestionCountMany: ' ({n} papers).',
+    /** Results shown for the split words of an unspaced query that found nothing ({split} is the words). */
+    splitShowing: 'Showing results for {split} ({n}). ',
+    splitCountOne: '1 paper',
+    splitCountMany: '{n} papers',
+    splitNoExact: 'No paper matches {asked}: Japanese and Chinese have no spaces, so its words were searched apart. ',
+    splitExactLink: 'Search for {asked} as typed',
     searching: 'Searching…',
     tooMany: 'There have been too many searches from your network in a short time. {wait} and try again.',
     waitSeconds: 'Please wait {n} seconds',

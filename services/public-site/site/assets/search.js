@@ -92,6 +92,8 @@ function stateFromUrl() {
     page: params.get('page') ?? '',
     // The reader's explicit choice of interface language: kept in every link of the page.
     hl: hl === 'ja' || hl === 'en' ? hl : '',
+    // `exact=1`: the query as typed, even when it finds nothing (no switch to its split words).
+    exact: params.get('exact') === '1' ? '1' : '',
   };
 }
 
@@ -124,8 +126,9 @@ function queryString(state, { forApi = false } = {}) {
     params.set('limit', String(PAGE_SIZE));
     params.set('highlight', 'true');
     params.set('facets', FACETS);
-  } else if (state.hl) {
-    params.set('hl', state.hl);
+  } else {
+    if (state.exact) params.set('exact', '1');
+    if (state.hl) params.set('hl', state.hl);
   }
   return params.toString();
 }
@@ -204,6 +207,7 @@ function stateFromForm() {
     cursor: '',
     page: '',
     hl: stateFromUrl().hl,
+    exact: '',
   };
 }
 
@@ -256,25 +260,79 @@ const hostOf = (href) => {
 const PAPER_LANG = { ja: 'ja', en: 'en' };
 
 /**
- * `text` with the ranges the API highlighted in it wrapped in <mark>: text nodes only, never HTML.
+ * The API's highlights of one value of the record, in order: `field`, and `index` for a list field.
+ * @param {PublicPaper['highlights']} highlights
+ * @param {string} field
+ * @param {number} [index]
+ */
+const rangesIn = (highlights, field, index) => (highlights ?? []).filter((h) => h.field === field && h.index === index).sort((a, b) => a.start - b.start);
+
+/**
+ * `text` (or its part from `from` to `to`) with the ranges the API highlighted in it wrapped in
+ * <mark>: text nodes only, never HTML.
  * @param {string} text
  * @param {PublicPaper['highlights']} highlights
  * @param {string} field
  * @param {number} [index]
  */
-function marked(text, highlights, field, index) {
+function marked(text, highlights, field, index, from = 0, to = text.length) {
   const fragment = document.createDocumentFragment();
-  const ranges = (highlights ?? []).filter((h) => h.field === field && h.index === index && h.end <= text.length).sort((a, b) => a.start - b.start);
-  let at = 0;
-  for (const h of ranges) {
-    if (h.start < at) continue; // overlaps the previous mark
+  let at = from;
+  for (const h of rangesIn(highlights, field, index)) {
+    if (h.start < at || h.end > to) continue; // overlaps the previous mark, or outside the part shown
     fragment.append(text.slice(at, h.start));
     const mark = document.createElement('mark');
     mark.textContent = text.slice(h.start, h.end);
     fragment.append(mark);
     at = h.end;
   }
-  fragment.append(text.slice(at));
+  fragment.append(text.slice(at, to));
+  return fragment;
+}
+
+/** Characters of context an excerpt keeps on each side of its matches (the API's snippets keep 60 too). */
+const EXCERPT_CONTEXT = 60;
+/** How far an excerpt's edge moves to end at a space rather than inside a word. */
+const WORD_REACH = 20;
+
+/**
+ * Where to cut `text` near `at` for an excerpt's start (or end, `isEnd`): at a space within a few
+ * characters when there is one (Japanese and Chinese have none), never inside a surrogate pair.
+ * @param {string} text
+ * @param {number} at
+ * @param {boolean} isEnd
+ */
+function cutNear(text, at, isEnd) {
+  if (at <= 0) return 0;
+  if (at >= text.length) return text.length;
+  if (isEnd) {
+    const base = Math.max(0, at - WORD_REACH);
+    const space = text.slice(base, at).search(/\s\S*$/);
+    const cut = space === -1 ? at : base + space;
+    return /[\udc00-\udfff]/.test(text[cut] ?? '') ? cut - 1 : cut;
+  }
+  const space = text.slice(at, at + WORD_REACH).search(/\s/);
+  const cut = space === -1 ? at : at + space + 1;
+  return /[\udc00-\udfff]/.test(text[cut] ?? '') ? cut + 1 : cut;
+}
+
+/**
+ * The passage of `text` around its first highlighted match (and the matches close after it), marked,
+ * with `…` where it is cut: the line that shows why a record matched without its whole text.
+ * @param {string} text
+ * @param {PublicPaper['highlights']} highlights
+ * @param {string} field
+ */
+function markedExcerpt(text, highlights, field) {
+  const ranges = rangesIn(highlights, field).filter((h) => h.end <= text.length);
+  const first = ranges[0];
+  if (!first) return marked(text, highlights, field);
+  const last = ranges.filter((h) => h.start < first.end + 2 * EXCERPT_CONTEXT).at(-1) ?? first;
+  const from = cutNear(text, first.start - EXCERPT_CONTEXT, false);
+  const to = cutNear(text, last.end + EXCERPT_CONTEXT, true);
+  const fragment = marked(text, highlights, field, undefined, from, to);
+  if (from > 0) fragment.prepend('…');
+  if (to < text.length) fragment.append('…');
   return fragment;
 }
 
@@ -322,6 +380,7 @@ function filterParts(state) {
  * @param {ReturnType<typeof stateFromUrl>} state
  */
 function paperItem(paper, state) {
+  const { highlights } = paper;
   const item = el('li', 'paper');
   const article = el('article');
   item.append(article);
@@ -329,19 +388,36 @@ function paperItem(paper, state) {
   const [title, ...others] = titlesOf(paper);
   const h3 = el('h3', 'paper-title');
   const titleLink = link(paperHref(paper.url, state), title.text);
-  titleLink.replaceChildren(marked(title.text, paper.highlights, title.field));
+  titleLink.replaceChildren(marked(title.text, highlights, title.field));
   if (title.lang) titleLink.lang = title.lang;
   h3.append(titleLink);
   article.append(h3);
 
+  // The summary in the reader's language first: a Japanese reader gets the Japanese summary when
+  // the record has one; the other text is one click away.
+  /** @type {[string, string][]} */
+  const summaries = [];
+  if (paper.abstract) summaries.push(['abstract', paper.abstract]);
+  if (paper.abstract_ja) summaries.push(['abstract_ja', paper.abstract_ja]);
+  if (UI_LANG === 'ja') summaries.reverse();
+  const [main, other] = summaries;
+
+  // Why it matched, in either language: when the title and summary shown hold no match (an English
+  // query on the Japanese page matches the English title and summary), the other text that does is
+  // shown without a click: an other title open, else a line of the other summary around its match.
+  const shownMatches = rangesIn(highlights, title.field).length > 0 || (main !== undefined && rangesIn(highlights, main[0]).length > 0);
+  const whyTitle = shownMatches ? undefined : others.find((o) => rangesIn(highlights, o.field).length > 0);
+  const whySummary = !shownMatches && !whyTitle && other !== undefined && rangesIn(highlights, other[0]).length > 0;
+
   // The other titles one click away: a disclosure named by what it holds.
-  for (const other of others) {
+  for (const alt of others) {
     const details = el('details', 'paper-alt-title');
-    const kind = other.field === 'title' ? 'original' : other.lang;
+    details.open = alt === whyTitle;
+    const kind = alt.field === 'title' ? 'original' : alt.lang;
     details.append(el('summary', 'label', M.titleIn[kind] ?? M.titleIn.original));
     const value = el('p', 'paper-alt-title-text');
-    value.append(marked(other.text, paper.highlights, other.field));
-    if (other.lang) value.lang = other.lang;
+    value.append(marked(alt.text, highlights, alt.field));
+    if (alt.lang) value.lang = alt.lang;
     details.append(value);
     article.append(details);
   }
@@ -356,25 +432,25 @@ function paperItem(paper, state) {
   metaParts.forEach((part, i) => meta.append(...(i > 0 ? [' · ', part] : [part])));
   if (metaParts.length) article.append(meta);
 
-  // The summary in the reader's language first: a Japanese reader gets the Japanese summary when
-  // the record has one; the other text is one click away.
-  /** @type {[string, string][]} */
-  const summaries = [];
-  if (paper.abstract) summaries.push(['abstract', paper.abstract]);
-  if (paper.abstract_ja) summaries.push(['abstract_ja', paper.abstract_ja]);
-  if (UI_LANG === 'ja') summaries.reverse();
-  const [main, other] = summaries;
   if (main) {
     const summary = el('p', 'paper-summary');
-    summary.append(marked(main[1], paper.highlights, main[0]));
+    summary.append(marked(main[1], highlights, main[0]));
     if (main[0] === 'abstract_ja') summary.lang = 'ja';
     article.append(summary);
+  }
+  if (other && whySummary) {
+    const line = el('p', 'paper-match');
+    const passage = el('span', 'paper-match-text');
+    passage.append(markedExcerpt(other[1], highlights, other[0]));
+    if (other[0] === 'abstract_ja') passage.lang = 'ja';
+    line.append(el('span', 'label', other[0] === 'abstract_ja' ? M.matchIn.ja : M.matchIn.other), passage);
+    article.append(line);
   }
   if (other) {
     const details = el('details', 'paper-alt-summary');
     details.append(el('summary', 'label', other[0] === 'abstract_ja' ? M.summaryIn.ja : M.summaryIn.other));
     const value = el('p', 'paper-alt-summary-text');
-    value.append(marked(other[1], paper.highlights, other[0]));
+    value.append(marked(other[1], highlights, other[0]));
     if (other[0] === 'abstract_ja') value.lang = 'ja';
     details.append(value);
     article.append(details);
@@ -384,12 +460,21 @@ function paperItem(paper, state) {
   if (paper.topic || tags.length) {
     const chips = el('ul', 'chips');
     chips.setAttribute('aria-label', M.topicAndTags);
+    // A chip the query matched is marked like a title: its tag's matching part, or the topic's whole
+    // label (the match is in its slug, `carbon_pricing`, which the chip shows in words).
     if (paper.topic) {
-      const topic = el('li', 'chip chip-topic');
-      topic.append(el('span', 'visually-hidden', M.topicPrefix), document.createTextNode(topicLabels.get(paper.topic) ?? paper.topic));
+      const matched = rangesIn(highlights, 'topic').length > 0;
+      const topic = el('li', matched ? 'chip chip-topic chip-match' : 'chip chip-topic');
+      const label = topicLabels.get(paper.topic) ?? paper.topic;
+      topic.append(el('span', 'visually-hidden', M.topicPrefix), matched ? el('mark', null, label) : label);
       chips.append(topic);
     }
-    for (const tag of tags) chips.append(el('li', 'chip', tag));
+    tags.forEach((tag, i) => {
+      const matched = rangesIn(highlights, 'tags', i).length > 0;
+      const chip = el('li', matched ? 'chip chip-match' : 'chip');
+      chip.append(marked(tag, highlights, 'tags', i));
+      chips.append(chip);
+    });
     article.append(chips);
   }
   const links = el('p', 'paper-links');
@@ -456,8 +541,9 @@ function showCounts(state, facets, total) {
 /**
  * @param {ReturnType<typeof stateFromUrl>} state
  * @param {SearchEnvelope} body
+ * @param {boolean} [split] the answer is for the split words of `state.q`, which found nothing
  */
-function render(state, body) {
+function render(state, body, split = false) {
   const { total, count, limit, results, query } = body;
   const cursorMode = byCursor(state);
   const page = cursorMode ? cursorPage(state) : Math.floor(body.offset / limit) + 1;
@@ -483,13 +569,14 @@ function render(state, body) {
     statusBox.textContent = matches + t(M.showing, range);
     section.hidden = false;
   }
+  if (split) showSplit(state, query, total);
   heading.textContent = total === 0 ? RESULTS : t(M.resultsHeading, range);
 
   const reachable = cursorMode ? total : Math.min(total, MAX_WINDOW);
   const pages = Math.max(1, Math.ceil(reachable / limit));
   pageInfo.textContent = count > 0 ? t(M.pageInfo, { page: numbers.format(page), pages: numbers.format(pages) }) : '';
   // The feed follows words (and topic, language): not an author's papers.
-  feedLink.href = feedUrl(state);
+  feedLink.href = feedUrl({ ...state, q: query || state.q });
   /** @type {HTMLElement} */ (feedLink.parentElement).hidden = !state.q || Boolean(state.author);
   if (cursorMode) {
     // A cursor goes forward only: the way back is the pages this tab came through (see `openInPage`),
@@ -507,11 +594,36 @@ function render(state, body) {
 }
 
 /**
+ * A suggestion as the API gives it: its words and their count.
+ * @param {SearchEnvelope['suggestion']} suggestion
+ * @returns {suggestion is NonNullable<SearchEnvelope['suggestion']>}
+ */
+const validSuggestion = (suggestion) => Boolean(suggestion) && typeof suggestion?.q === 'string' && Number.isInteger(suggestion?.total);
+
+/**
+ * Results shown for the split words of a query that found nothing, said so, with the way back to the
+ * query as typed (`exact=1`: its own answer, no results and the suggestion, not this switch again).
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {string} words the split words the results are for
+ * @param {number} total
+ */
+function showSplit(state, words, total) {
+  const split = el('span', 'split-words', words);
+  if (KANA.test(state.q)) split.lang = 'ja';
+  const n = total === 1 ? M.splitCountOne : t(M.splitCountMany, { n: numbers.format(total) });
+  const [before, after] = t(M.splitShowing, { n }).split('{split}');
+  const back = el('a', 'exact-link', t(M.splitExactLink, { asked: `“${state.q}”` }));
+  back.href = pageUrl({ ...state, exact: '1', offset: '', cursor: '', page: '' });
+  back.addEventListener('click', openInPage);
+  statusBox.replaceChildren(before ?? '', split, after ?? '', t(M.splitNoExact, { asked: searchText(state, state.q) }), back);
+}
+
+/**
  * The API's suggestion for an unspaced Japanese or Chinese query that found nothing: the same words
  * with spaces, as a link that runs them with the same filters. False when the answer has none.
  */
 function showSuggestion(state, shown, suggestion) {
-  if (!suggestion || typeof suggestion.q !== 'string' || !Number.isInteger(suggestion.total)) return false;
+  if (!validSuggestion(suggestion)) return false;
   const next = { ...state, q: suggestion.q, offset: '', cursor: '', page: '' };
   const anchor = el('a', 'suggestion-link', suggestion.q);
   anchor.href = pageUrl(next);
@@ -641,6 +753,32 @@ function showFailure(response, problem) {
 
 let inFlight;
 
+/** The API's answer to the search `state` describes. */
+const ask = (state, signal) => fetch(`${API}?${queryString(state, { forApi: true })}`, { headers: { Accept: 'application/json' }, signal });
+
+/**
+ * An unspaced Japanese or Chinese query that found nothing, whose split words find papers (the API's
+ * `suggestion`): the page shows the split's results, unless the reader asked for the query as typed.
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {SearchEnvelope} body
+ */
+const splitWords = (state, body) => body.total === 0 && !state.exact && Boolean(state.q) && validSuggestion(body.suggestion) && body.suggestion.total > 0;
+
+/**
+ * The answer for the split words with the same filters and page, or undefined when it fails or
+ * finds nothing after all (the page then shows the query's own answer and its suggestion).
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {SearchEnvelope} body
+ * @param {AbortSignal} signal
+ * @returns {Promise<SearchEnvelope | undefined>}
+ */
+async function askSplit(state, body, signal) {
+  const response = await ask({ ...state, q: body.suggestion?.q ?? '' }, signal);
+  if (!response.ok) return undefined;
+  const split = await response.json();
+  return split.total > 0 ? split : undefined;
+}
+
 async function search(state, { focusResults = false } = {}) {
   inFlight?.abort();
   const controller = new AbortController();
@@ -648,18 +786,18 @@ async function search(state, { focusResults = false } = {}) {
   section.setAttribute('aria-busy', 'true');
   statusBox.textContent = M.searching;
   try {
-    const response = await fetch(`${API}?${queryString(state, { forApi: true })}`, {
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    });
+    const response = await ask(state, controller.signal);
     if (!response.ok) {
       const problem = await readProblem(response);
       if (!controller.signal.aborted) showFailure(response, problem);
       return;
     }
+    /** @type {SearchEnvelope} */
     const body = await response.json();
     if (controller.signal.aborted) return;
-    render(state, body);
+    const split = splitWords(state, body) ? await askSplit(state, body, controller.signal) : undefined;
+    if (controller.signal.aborted) return;
+    render(state, split ?? body, Boolean(split));
     if (focusResults && !section.hidden) heading.focus();
   } catch (err) {
     if (controller.signal.aborted) return;
