@@ -149,6 +149,19 @@ describe('EmbeddedVectorIndex', () => {
         await expect(new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir }).init()).rejects.toThrow(/built with 32 dimensions, the index is configured for 64/);
       });
 
+      it('discardSaved (its owner rebuilds it, e.g. for another model): starts empty without reading it, and the next save replaces it', async () => {
+        const wider = new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir });
+        await wider.init({ discardSaved: true });
+        expect(await wider.count()).toBe(0);
+        await wider.upsert([{ id: 'w', vector: randomUnitVector(seededRandom(5), DIMS * 2), payload: items[0]!.payload }]);
+        await wider.close();
+        expect(fs.readdirSync(dir).filter((n) => n.startsWith('snapshot-'))).toHaveLength(1);
+        const reopened = new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir });
+        await reopened.init();
+        expect(await reopened.count()).toBe(1);
+        await reopened.close();
+      });
+
       it('an abandoned temporary snapshot is ignored', async () => {
         fs.mkdirSync(path.join(dir, 'snapshot-1-abcd.tmp'));
         const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });

@@ -100,12 +100,13 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return new Index({ dimensions: this.dimensions, metric: MetricKind.Cos, quantization: ScalarKind.F32, multi: false, ...this.hnsw });
   }
 
-  async init(): Promise<void> {
+  async init(options: { discardSaved?: boolean } = {}): Promise<void> {
     this.assertOpen();
     if (this.initialized) return;
     // A save the previous process did not finish (it was killed) left temporaries: they go first.
     if (this.directory) await removeAbandonedSaves(this.directory);
-    const loaded = this.directory ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex()) : undefined;
+    // Discarded unread: it may hold vectors of another length, which reading would refuse.
+    const loaded = this.directory && !options.discardSaved ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex()) : undefined;
     if (loaded) {
       this.index = loaded.index;
       this.byId = new Map(loaded.entries.map((e) => [e.id, e]));
