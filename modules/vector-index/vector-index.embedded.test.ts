@@ -162,6 +162,14 @@ describe('EmbeddedVectorIndex', () => {
         await reopened.close();
       });
 
+      it('a plain file where the directory should be, with or without discardSaved: it could never be saved', async () => {
+        const file = path.join(dir, 'not-a-directory');
+        fs.writeFileSync(file, 'x');
+        for (const options of [{}, { discardSaved: true }]) {
+          await expect(new EmbeddedVectorIndex({ dimensions: DIMS, directory: file }).init(options)).rejects.toThrow(/not-a-directory: is not a directory/);
+        }
+      });
+
       it('an abandoned temporary snapshot is ignored', async () => {
         fs.mkdirSync(path.join(dir, 'snapshot-1-abcd.tmp'));
         const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });

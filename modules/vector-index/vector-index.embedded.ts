@@ -1,7 +1,7 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { QueryScorer } from './query-scorer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from './vector-index.port';
-import { normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
+import { checkSnapshotDir, normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
 
 export { VectorStoreError } from './vector-snapshot';
 
@@ -103,8 +103,11 @@ export class EmbeddedVectorIndex implements VectorIndex {
   async init(options: { discardSaved?: boolean } = {}): Promise<void> {
     this.assertOpen();
     if (this.initialized) return;
-    // A save the previous process did not finish (it was killed) left temporaries: they go first.
-    if (this.directory) await removeAbandonedSaves(this.directory);
+    if (this.directory) {
+      await checkSnapshotDir(this.directory);
+      // A save the previous process did not finish (it was killed) left temporaries: they go first.
+      await removeAbandonedSaves(this.directory);
+    }
     // Discarded unread: it may hold vectors of another length, which reading would refuse.
     const loaded = this.directory && !options.discardSaved ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex()) : undefined;
     if (loaded) {

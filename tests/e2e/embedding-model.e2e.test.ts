@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PaperInput } from '../../modules/papers';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
 import { startGx, type GxLog, type GxServer } from '../lifecycle/gx-child';
-import type { PaperInput } from '../../modules/papers';
 import { paperLine } from '../support/paper-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { newDataDirPath, removeDir, scratchDir } from '../support/test-run';
-import { writeTinyModel } from '../support/tiny-onnx-model';
+import { writeTinyModel, type TinyModelOptions } from '../support/tiny-onnx-model';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -40,7 +40,7 @@ describe('a model in process, end to end', () => {
   const dataDirs: string[] = [];
   let gx: GxServer | undefined;
 
-  const model = (name: string, options: Parameters<typeof writeTinyModel>[1]) => {
+  const model = (name: string, options: TinyModelOptions) => {
     const dir = path.join(models, name);
     fs.mkdirSync(dir);
     return writeTinyModel(dir, { name: `tiny-test/${name}`, ...options });
