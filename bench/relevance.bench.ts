@@ -92,9 +92,9 @@ const evalPlan = (dir: string): CollectionPlan => ({
  * textbook BM25 computed in the same run on the same documents (DESIGN §4a). Three collections,
  * each in its own scratch database and DATA_DIR, loaded with `gx load papers`, served by
  * `gx start --target all` on the embedded defaults (the embedder is the one the EMBEDDING_*
- * variables of the bench's environment configure, the lexical one when none is set): SciFact (expert judgements; also reduced to
- * each claim's three rarest words, where the doors' order within their own AND match set is set
- * against BM25's order of exactly that set), known items of the real corpus (two title words), and
+ * variables of the bench's environment configure, the lexical one when none is set): SciFact
+ * (expert judgements; also reduced to each claim's three rarest words, where the doors' order
+ * within their own AND match set is set against BM25's order of exactly that set), known items of the real corpus (two title words), and
  * cross-lingual known items of the generated demo corpus (see relevance-collections.ts for how the
  * queries are drawn and how repeated demo titles are handled). A collection whose files are absent
  * is skipped with the reason. Figures are information, never assertions.
