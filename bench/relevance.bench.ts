@@ -15,6 +15,7 @@ import { macroAverage, scoreQuery, type QueryScores, type RelevanceFigures } fro
 import { rarestWords } from './support/relevance-query-makers';
 import { API_MODES, PAGE_SIZE, SearchDoors, type Door, type DoorAnswer } from './support/relevance-search';
 import { loadWithCli, RELEVANCE_SETTINGS, startRelevanceServer } from './support/relevance-server';
+import { hybridWeightSetting, parseHybridWeights } from './support/relevance-weights';
 import { printCollection, printRelevanceHeader, printRelevanceSummary, printSkipped } from './support/relevance.report';
 
 /** The rarest-words comparison pages through at most this many matches of each query. */
@@ -90,9 +91,10 @@ const evalPlan = (dir: string): CollectionPlan => ({
  * `npm run bench -- --only=relevance`: how well the two doors rank, judged, through HTTP, against a
  * textbook BM25 computed in the same run on the same documents (DESIGN §4a). Three collections,
  * each in its own scratch database and DATA_DIR, loaded with `gx load papers`, served by
- * `gx start --target all` on the embedded defaults: SciFact (expert judgements; also reduced to
- * each claim's three rarest words, where the doors' order within their own AND match set is set
- * against BM25's order of exactly that set), known items of the real corpus (two title words), and
+ * `gx start --target all` on the embedded defaults (the embedder is the one the EMBEDDING_*
+ * variables of the bench's environment configure, the lexical one when none is set): SciFact
+ * (expert judgements; also reduced to each claim's three rarest words, where the doors' order
+ * within their own AND match set is set against BM25's order of exactly that set), known items of the real corpus (two title words), and
  * cross-lingual known items of the generated demo corpus (see relevance-collections.ts for how the
  * queries are drawn and how repeated demo titles are handled). A collection whose files are absent
  * is skipped with the reason. Figures are information, never assertions.
@@ -100,9 +102,11 @@ const evalPlan = (dir: string): CollectionPlan => ({
  * It runs only when named (about a minute): it judges rankings, not cost, so it belongs
  * to whoever changes the ranking, and the default `npm run bench` stays a run of timings.
  */
-export async function runRelevanceBench(options: { cpuProfDir?: string; evalDirs?: string } = {}): Promise<RelevanceSummary> {
+export async function runRelevanceBench(options: { cpuProfDir?: string; evalDirs?: string; hybridWeights?: string } = {}): Promise<RelevanceSummary> {
   // Collections named with --eval=DIR[,DIR…] (e.g. held out from tuning) instead of the three above.
   const plans = options.evalDirs ? options.evalDirs.split(',').filter(Boolean).map((d) => evalPlan(path.resolve(d))) : PLANS;
+  // --hybrid-weights=W[,W…]: hybrid mode again at each lexical share (see `runHybridWeights`).
+  const weights = parseHybridWeights(options.hybridWeights);
   const started = performance.now();
   const date = new Date().toISOString().slice(0, 10);
   const collections: CollectionResult[] = [];
@@ -120,7 +124,7 @@ export async function runRelevanceBench(options: { cpuProfDir?: string; evalDirs
     const result = await withCleanup(async (cleanup) => {
       const { tmp, db } = await benchWorkspace(cleanup);
       database = db.server;
-      return runCollection(plan, tmp, db.url, cleanup);
+      return runCollection(plan, tmp, db.url, cleanup, weights);
     });
     printCollection(result);
     collections.push(result);
@@ -130,7 +134,7 @@ export async function runRelevanceBench(options: { cpuProfDir?: string; evalDirs
   return summary;
 }
 
-async function runCollection(plan: CollectionPlan, tmp: string, databaseUrl: string, cleanup: Cleanup): Promise<CollectionResult> {
+async function runCollection(plan: CollectionPlan, tmp: string, databaseUrl: string, cleanup: Cleanup, weights: readonly number[] = []): Promise<CollectionResult> {
   const t0 = performance.now();
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir);
@@ -152,6 +156,10 @@ async function runCollection(plan: CollectionPlan, tmp: string, databaseUrl: str
   const sets = [];
   for (const set of collection.querySets) sets.push({ label: set.label, short: set.short, queries: set.queries.length, rows: await runQuerySet(plan.name, set, doors, bm25, known) });
   const rarest = collection.loadFile === judgedFiles(SCIFACT_DIR)[0] ? await runRarestWords(collection.querySets[0]!.queries, doors, bm25, known) : undefined;
+  if (weights.length > 0) {
+    await gx.stop(10_000);
+    await runHybridWeights(plan.name, collection.querySets, sets, weights, { cleanup, databaseUrl, dataDir, token: key.token, known });
+  }
   return {
     key: collection.key,
     title: collection.title,
@@ -241,4 +249,37 @@ class Tally {
 function row(label: string, scores: QueryScores[], tally?: Tally): RelevanceRow {
   const errors = [...(tally?.errors ?? [])].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_ERRORS);
   return { label, figures: macroAverage(scores), errors, unmapped: tally?.unmapped ?? 0 };
+}
+
+/**
+ * `--hybrid-weights=W[,W…]`: for each lexical share W, the server is started again with
+ * HYBRID_LEXICAL_WEIGHT=W on the same database and DATA_DIR (its indexes are reopened, nothing is
+ * embedded again) and every query set is asked in hybrid mode once more: one row per weight beside
+ * the others, to choose the setting for the embedding configuration under evaluation
+ * (docs/configuration.md, "Choosing the hybrid weight").
+ */
+async function runHybridWeights(
+  name: string,
+  querySets: readonly QuerySet[],
+  sets: { label: string; rows: RelevanceRow[] }[],
+  weights: readonly number[],
+  server: { cleanup: Cleanup; databaseUrl: string; dataDir: string; token: string; known: ReadonlySet<string> },
+): Promise<void> {
+  for (const weight of weights) {
+    progress(`${name}: restarting gx with HYBRID_LEXICAL_WEIGHT=${weight}`);
+    const gx = await startRelevanceServer(server.cleanup, { databaseUrl: server.databaseUrl, dataDir: server.dataDir, settings: [hybridWeightSetting(weight)] });
+    const doors = new SearchDoors(gx.publicUrl, gx.apiUrl, server.token);
+    try {
+      for (const [i, set] of querySets.entries()) {
+        progress(`${name}: ${set.label}: ${set.queries.length} queries in hybrid mode, lexical weight ${weight}`);
+        const tally = new Tally(server.known);
+        const scores: QueryScores[] = [];
+        for (const q of set.queries) scores.push(scoreQuery(tally.ids(await doors.search('hybrid', q.text)), q.judged));
+        sets[i]!.rows.push(row(`${DOOR_LABELS.hybrid}, lexical weight ${weight}`, scores, tally));
+      }
+    } finally {
+      doors.close();
+      await gx.stop(10_000);
+    }
+  }
 }

@@ -20,6 +20,9 @@ import { runTelemetryBench } from './telemetry.bench';
  *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES);
  *                        the related benchmark takes the first (default 30000)
  *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
+ *   --hybrid-weights=W[,W…]  the relevance benchmark also asks hybrid mode at each lexical share W (0 to 1),
+ *                        restarting gx with HYBRID_LEXICAL_WEIGHT=W; the embedding configuration judged is
+ *                        the EMBEDDING_* variables of the bench's environment (docs/configuration.md)
  *   --papers=N           papers loaded by the citations benchmark (default 300000, at least 30000; or CITATIONS_PAPERS)
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
  * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
@@ -28,7 +31,7 @@ import { runTelemetryBench } from './telemetry.bench';
  * And `related` (it loads its own corpus with a citation graph and builds a vector index of it:
  * `--only=related --sizes=300000` for the lead's figures).
  */
-const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string; papers?: string }) => Promise<unknown>>> = {
+const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes?: string; evalDirs?: string; papers?: string; hybridWeights?: string }) => Promise<unknown>>> = {
   'public-search': runPublicSearchBench,
   'record-shaping': runRecordShapingBench,
   'api-auth': runApiAuthBench,
@@ -54,14 +57,14 @@ function option(argv: string[], name: string): string | undefined {
 /** The benchmarks to run, in their order; undefined after a usage error. */
 function selected(argv: string[]): string[] | undefined {
   const known = Object.keys(BENCHMARKS);
-  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes|eval|papers)=/.test(a));
+  const unknownArgs = argv.filter((a) => !/^--(only|cpu-prof|sizes|eval|papers|hybrid-weights)=/.test(a));
   const only = option(argv, 'only');
   const names = only === undefined ? known.filter((n) => !ONLY_WHEN_NAMED.includes(n)) : only.split(',').map((n) => n.trim()).filter(Boolean);
   const unknownNames = names.filter((n) => !known.includes(n));
   if (unknownArgs.length || unknownNames.length || names.length === 0) {
     process.stderr.write(
       `${[...unknownArgs.map((a) => `unknown argument ${a}`), ...unknownNames.map((n) => `unknown benchmark "${n}"`)].join('\n') || 'no benchmark named'}\n` +
-        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…] [--eval=DIR,…] [--papers=N]]\n`,
+        `usage: npm run bench [-- [--only=${known.join('|')}[,…]] [--cpu-prof=DIR] [--sizes=N,…] [--eval=DIR,…] [--hybrid-weights=W,…] [--papers=N]]\n`,
     );
     return undefined;
   }
@@ -76,7 +79,8 @@ async function main(): Promise<void> {
   const sizes = option(argv, 'sizes');
   const evalDirs = option(argv, 'eval');
   const papers = option(argv, 'papers');
-  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes, evalDirs, papers });
+  const hybridWeights = option(argv, 'hybrid-weights');
+  for (const name of names) await BENCHMARKS[name]!({ cpuProfDir, sizes, evalDirs, papers, hybridWeights });
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { CollectionResult, RelevanceRow, RelevanceSummary } from '../relevance.bench';
 import { BM25_DESCRIPTION } from './bm25';
 import { TOKENISER_DESCRIPTION } from './bm25-tokens';
-import { RELEVANCE_SETTINGS } from './relevance-server';
+import { RELEVANCE_SETTINGS, relevanceEmbedder } from './relevance-server';
 import { int, markdownTable } from './table';
 
 const out = (text = '') => process.stdout.write(`${text}\n`);
@@ -14,8 +14,9 @@ export function printRelevanceHeader(date: string): void {
   out();
   out('=== Relevance: judged collections through both doors, against BM25 in the same run ===');
   out(`Date: ${date}; machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`);
+  const { embedder, hybridLexicalWeight } = relevanceEmbedder();
   out('Server: `node bin/gx.js start --target all` per collection (its own scratch database and DATA_DIR), embedded defaults:');
-  out('  in-process keyword index, lexical embedder (hashed character n-grams, not semantic), in-process HNSW vector index;');
+  out(`  in-process keyword index, ${embedder}, in-process HNSW vector index; hybrid lexical weight ${hybridLexicalWeight};`);
   for (const { name, value, why } of RELEVANCE_SETTINGS) out(`  ${name}=${value}: ${why}`);
   out('Loaded with `node bin/gx.js load papers FILE`; an Internal key (`gx keys create`) for the data API.');
   out('Requests: public door GET /api/v1/papers/search?q=…&limit=50; data-API door the same with mode=keyword|vector|hybrid; one at a time.');
@@ -62,7 +63,7 @@ export function printRelevanceSummary(s: RelevanceSummary): void {
   const sets = s.collections.flatMap((c) => c.sets.map((set) => ({ ...set, knownItem: c.knownItem })));
   if (sets.length > 0) {
     out();
-    out(`--- For docs/performance.md (${s.date}, embedded defaults; Markdown, paste as is) ---`);
+    out(`--- For docs/performance.md (${s.date}, ${relevanceEmbedder().embedder}; Markdown, paste as is) ---`);
     out();
     const columns = sets.flatMap((set) => {
       const partial = set.rows.some((r) => r.figures.answered < r.figures.queries);

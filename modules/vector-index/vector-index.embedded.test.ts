@@ -169,6 +169,27 @@ describe('EmbeddedVectorIndex', () => {
         await expect(new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir }).init()).rejects.toThrow(/built with 32 dimensions, the index is configured for 64/);
       });
 
+      it('discardSaved (its owner rebuilds it, e.g. for another model): starts empty without reading it, and the next save replaces it', async () => {
+        const wider = new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir });
+        await wider.init({ discardSaved: true });
+        expect(await wider.count()).toBe(0);
+        await wider.upsert([{ id: 'w', vector: randomUnitVector(seededRandom(5), DIMS * 2), payload: items[0]!.payload }]);
+        await wider.close();
+        expect(fs.readdirSync(dir).filter((n) => n.startsWith('snapshot-'))).toHaveLength(1);
+        const reopened = new EmbeddedVectorIndex({ dimensions: DIMS * 2, directory: dir });
+        await reopened.init();
+        expect(await reopened.count()).toBe(1);
+        await reopened.close();
+      });
+
+      it('a plain file where the directory should be, with or without discardSaved: it could never be saved', async () => {
+        const file = path.join(dir, 'not-a-directory');
+        fs.writeFileSync(file, 'x');
+        for (const options of [{}, { discardSaved: true }]) {
+          await expect(new EmbeddedVectorIndex({ dimensions: DIMS, directory: file }).init(options)).rejects.toThrow(/not-a-directory: is not a directory/);
+        }
+      });
+
       it('an abandoned temporary snapshot is ignored', async () => {
         fs.mkdirSync(path.join(dir, 'snapshot-1-abcd.tmp'));
         const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });

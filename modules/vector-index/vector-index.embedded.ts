@@ -1,7 +1,7 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { QueryScorer } from './query-scorer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from './vector-index.port';
-import { type GraphQuantization, normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
+import { checkSnapshotDir, type GraphQuantization, normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
 
 export { VectorStoreError } from './vector-snapshot';
 
@@ -107,12 +107,16 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return new Index({ dimensions: this.dimensions, metric: MetricKind.Cos, quantization: GRAPH_QUANTIZATION === 'f16' ? ScalarKind.F16 : ScalarKind.F32, multi: false, ...this.hnsw });
   }
 
-  async init(): Promise<void> {
+  async init(options: { discardSaved?: boolean } = {}): Promise<void> {
     this.assertOpen();
     if (this.initialized) return;
-    // A save the previous process did not finish (it was killed) left temporaries: they go first.
-    if (this.directory) await removeAbandonedSaves(this.directory);
-    const loaded = this.directory ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex(), GRAPH_QUANTIZATION) : undefined;
+    if (this.directory) {
+      await checkSnapshotDir(this.directory);
+      // A save the previous process did not finish (it was killed) left temporaries: they go first.
+      await removeAbandonedSaves(this.directory);
+    }
+    // Discarded unread: it may hold vectors of another length, which reading would refuse.
+    const loaded = this.directory && !options.discardSaved ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex(), GRAPH_QUANTIZATION) : undefined;
     if (loaded) {
       this.index = loaded.index;
       this.byId = new Map(loaded.entries.map((e) => [e.id, e]));

@@ -42,8 +42,14 @@ export interface VectorIndex {
    */
   readonly processLocal: boolean;
   readonly dimensions: number;
-  /** Opens or creates the index (an embedded index reloads what it persisted). */
-  init(): Promise<void>;
+  /**
+   * Opens or creates the index. A process-local index reloads what it persisted, unless
+   * `discardSaved`: its owner is about to build it from Postgres (vectors of another model, perhaps
+   * of another length, or a reindex asked for meanwhile), so it starts empty without reading the
+   * saved copy, which its next save replaces. A shared index (Qdrant) has nothing saved by this
+   * process; its writer decides, and the option does not apply.
+   */
+  init(options?: { discardSaved?: boolean }): Promise<void>;
   upsert(items: VectorItem[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
   /** Nearest neighbours among the items that pass the filter, nearest first. */

@@ -109,6 +109,27 @@ function removeOnExit(target: string): void {
  * commit and their removal. The committed snapshot and an unexplained directory are never touched.
  * Returns the names removed. One process owns a directory (as `writeSnapshot` assumes).
  */
+/**
+ * Whether `dir` can keep the snapshots: absent (made by the first save), or a directory this process
+ * may write. Checked at start, so a store that could never be saved stops the start rather than
+ * every checkpoint failing later.
+ */
+export async function checkSnapshotDir(dir: string): Promise<void> {
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new VectorStoreError(dir, `cannot be read (${(err as Error).message})`);
+  }
+  if (!stat.isDirectory()) throw new VectorStoreError(dir, 'is not a directory');
+  try {
+    await fs.promises.access(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+  } catch (err) {
+    throw new VectorStoreError(dir, `cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
 export async function removeAbandonedSaves(dir: string): Promise<string[]> {
   let names: string[];
   try {

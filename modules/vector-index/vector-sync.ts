@@ -75,18 +75,16 @@ export class VectorSync {
 
   async start(): Promise<void> {
     const t0 = Date.now();
-    await this.index.init();
     this.database = await this.log.databaseIdentity();
     // The embedder first: one that fits itself anew (after a reindex) makes every saved vector stale.
     await this.store.refresh();
     const saved = this.readState();
-    // A `gx reindex` asked for after the state was saved, or vectors of another model: rebuild, as a running process would have.
-    if (
-      saved !== undefined &&
-      saved.model === this.store.model &&
-      BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest()) &&
-      (await this.index.count()) > 0
-    ) {
+    // Reopened only when saved with this model after the latest `gx reindex`. Otherwise it is built
+    // from nothing, as a running process would have rebuilt it: the saved index is not even read (its
+    // vectors may have another length, and papers deleted since would stay in it).
+    const reusable = saved !== undefined && saved.model === this.store.model && BigInt(saved.reindex) >= BigInt(await this.log.latestReindexRequest());
+    await this.index.init({ discardSaved: !reusable });
+    if (reusable && (await this.index.count()) > 0) {
       this.follower.cursor = saved.cursor;
       this.reindexSeen = saved.reindex;
       this.built = true;

@@ -42,7 +42,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
           'applied inside the search; in `keyword` mode every term must match (AND of substring matches, the public search\'s ranking); `hybrid`',
           'is for questions in sentences: the best papers of a ranked any-term lexical search (BM25 over titles, tags and topic, abstracts and',
           'summaries; English words stemmed, Japanese and Chinese as character bigrams) and the best of the vector search, fused by a convex',
-          'combination of their min–max-normalised scores (the lexical side weighs 0.7 with the embedded lexical embedder, 0.5 with a semantic model).',
+          'combination of their min–max-normalised scores (the lexical side weighs 0.7 with the embedded lexical embedder, 0.5 with a semantic model, unless the operator sets another share for their model).',
           `offset + limit may not exceed ${W.keyword} (keyword), ${W.vector} (vector) or ${W.hybrid} (hybrid).`,
           'Keyword mode takes any number of terms within q\'s 1,000 characters (each of at least 2 characters), all AND-combined: the public search\'s limit of 5 terms is spec 000\'s, not this endpoint\'s.',
           'A keyword search that finds nothing carries `suggestion`: for Japanese or Chinese written without spaces (`炭素税の効果`) the words split apart (`炭素税 効果`, `kind` `split`), otherwise the largest set of the terms that matches papers together (`kind` `subset`, `dropped` naming the terms left out), each with its count.',

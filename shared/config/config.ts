@@ -21,6 +21,20 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A number from 0 to 1, unset when empty; `what` says what it is in the error. */
+const optionalShare = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return undefined;
+      const n = Number(v);
+      if (Number.isFinite(n) && n >= 0 && n <= 1) return n;
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not a number from 0 to 1 (${what})` });
+      return z.NEVER;
+    })
+    .optional();
+
 /** `false`, `true`, a hop count, or a comma-separated list of trusted proxy addresses (express semantics). */
 const trustProxy = z
   .string()
@@ -118,6 +132,8 @@ export const environmentSchema = z.object({
   // A search's query embedding, retries included: well inside the gateway's 10 s wait for a service.
   EMBEDDING_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(32),
+  // The lexical side's share in hybrid mode's fusion; unset (or empty): the embedder's default (`hybridLexicalWeight`).
+  HYBRID_LEXICAL_WEIGHT: optionalShare("the lexical side's share in hybrid mode's fusion, the vector side having the rest"),
   QDRANT_URL: optionalUrl,
   QDRANT_API_KEY: z.string().optional(),
   QDRANT_COLLECTION: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('gx-papers'),
@@ -224,6 +240,8 @@ export const configSchema = environmentSchema.transform((c) => ({
     // A query's whole budget, retries included (it is embedded while someone waits).
     queryTimeoutMs: c.EMBEDDING_QUERY_TIMEOUT_MS,
     batchSize: c.EMBEDDING_BATCH_SIZE,
+    // Hybrid mode's lexical share when set; else the embedder's default (see `hybridLexicalWeight`).
+    hybridLexicalWeight: c.HYBRID_LEXICAL_WEIGHT,
   },
   qdrant: c.QDRANT_URL ? { url: c.QDRANT_URL, apiKey: c.QDRANT_API_KEY, collection: c.QDRANT_COLLECTION } : undefined,
   // What the daily run fetches (`sources`: `openalex` and/or JSON Lines file paths), when and how.

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { hybridLexicalWeight } from '../../modules/embeddings';
 import { ConfigError, loadConfig } from '../../shared/config/config';
+import { runGx } from './gx-child';
 
 describe('configuration', () => {
   it('has working defaults for a fresh clone', () => {
@@ -28,6 +30,32 @@ describe('configuration', () => {
     expect(loadConfig({ EMBEDDING_MODEL_DIR: ' ' }).embedding.modelDir).toBeUndefined();
     // Every process reads the configuration; only those that embed need the directory (and check it).
     expect(loadConfig({ EMBEDDING_MODEL_DIR: 'models/e5-small' }).embedding.modelDir).toBe(path.resolve('models/e5-small'));
+  });
+
+  it("reads HYBRID_LEXICAL_WEIGHT as hybrid mode's lexical share; unset, each embedder keeps its default", () => {
+    expect(loadConfig({}).embedding.hybridLexicalWeight).toBeUndefined();
+    expect(loadConfig({ HYBRID_LEXICAL_WEIGHT: ' ' }).embedding.hybridLexicalWeight).toBeUndefined();
+    expect(hybridLexicalWeight(loadConfig({}))).toBe(0.7);
+    expect(hybridLexicalWeight(loadConfig({ EMBEDDING_MODEL_DIR: 'models/e5-small' }))).toBe(0.5);
+    expect(hybridLexicalWeight(loadConfig({ EMBEDDING_URL: 'http://127.0.0.1:8095' }))).toBe(0.5);
+    for (const env of [{}, { EMBEDDING_MODEL_DIR: 'models/e5-small' }, { EMBEDDING_URL: 'http://127.0.0.1:8095' }]) {
+      expect(hybridLexicalWeight(loadConfig({ ...env, HYBRID_LEXICAL_WEIGHT: '0.35' }))).toBe(0.35);
+    }
+    expect(hybridLexicalWeight(loadConfig({ HYBRID_LEXICAL_WEIGHT: '0' }))).toBe(0);
+    expect(hybridLexicalWeight(loadConfig({ HYBRID_LEXICAL_WEIGHT: '1' }))).toBe(1);
+  });
+
+  it.each(['1.5', '-0.1', 'half', 'NaN', 'Infinity', '50%'])('refuses HYBRID_LEXICAL_WEIGHT=%s, naming the rule', (value) => {
+    expect(() => loadConfig({ HYBRID_LEXICAL_WEIGHT: value })).toThrow(
+      new ConfigError([`HYBRID_LEXICAL_WEIGHT: "${value}" is not a number from 0 to 1 (the lexical side's share in hybrid mode's fusion, the vector side having the rest)`]),
+    );
+  });
+
+  it('gx start with a bad HYBRID_LEXICAL_WEIGHT stops before starting anything: the problem on stderr, exit code 78', async () => {
+    const result = await runGx(['start'], { HYBRID_LEXICAL_WEIGHT: '2' });
+    expect(result.code).toBe(78);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration:', expect.stringMatching(/^ {2}- HYBRID_LEXICAL_WEIGHT: "2" is not a number from 0 to 1 /)]);
   });
 
   it('reads trust proxy as a flag, a hop count or a list', () => {

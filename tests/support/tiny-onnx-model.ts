@@ -25,13 +25,15 @@ export interface TinyModelOptions {
   tokenTypeIds?: boolean;
   /** config.json's `_name_or_path`. */
   name?: string;
+  /** Seeds the graph's tables: another seed, other weights (another model of the same shape). Default 7. */
+  seed?: number;
 }
 
 /** Writes the model's files into `dir` (which must exist) and returns it. */
 export function writeTinyModel(dir: string, options: TinyModelOptions = {}): string {
   const hidden = options.hidden ?? 8;
   fs.mkdirSync(path.join(dir, 'onnx'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'onnx', 'model.onnx'), tinyOnnxGraph(hidden, options.tokenTypeIds ?? true));
+  fs.writeFileSync(path.join(dir, 'onnx', 'model.onnx'), tinyOnnxGraph(hidden, options.tokenTypeIds ?? true, options.seed));
   fs.writeFileSync(path.join(dir, 'tokenizer.json'), JSON.stringify(tinyTokenizer()));
   fs.writeFileSync(
     path.join(dir, 'tokenizer_config.json'),
@@ -117,7 +119,7 @@ function table(rows: number, columns: number, seed: number): Float32Array {
   return out;
 }
 
-export function tinyOnnxGraph(hidden: number, tokenTypeIds: boolean): Buffer {
+export function tinyOnnxGraph(hidden: number, tokenTypeIds: boolean, seed = 7): Buffer {
   const ids = ['batch', 'sequence'];
   const nodes = [
     node('Gather', ['word_embeddings', 'input_ids'], [tokenTypeIds ? 'words' : 'summed']),
@@ -130,8 +132,8 @@ export function tinyOnnxGraph(hidden: number, tokenTypeIds: boolean): Buffer {
     7,
     ...nodes,
     bytes(2, 'tiny-encoder'),
-    initializer('word_embeddings', FLOAT, [TINY_VOCAB.length, hidden], table(TINY_VOCAB.length, hidden, 7)),
-    ...(tokenTypeIds ? [initializer('token_type_embeddings', FLOAT, [2, hidden], table(2, hidden, 11))] : []),
+    initializer('word_embeddings', FLOAT, [TINY_VOCAB.length, hidden], table(TINY_VOCAB.length, hidden, seed)),
+    ...(tokenTypeIds ? [initializer('token_type_embeddings', FLOAT, [2, hidden], table(2, hidden, seed + 4))] : []),
     initializer('last_axis', INT64, [1], BigInt64Array.from([2n])),
     valueInfo(11, 'input_ids', INT64, ids),
     valueInfo(11, 'attention_mask', INT64, ids),
