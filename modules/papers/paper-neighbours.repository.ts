@@ -36,10 +36,10 @@ export class PaperNeighboursRepository {
   /**
    * Bibliographic coupling: papers whose references share works with the seeds' references. Two
    * references are the same work when they resolve to the same corpus paper, or, unresolved, have
-   * the same DOI or (without a DOI) the same OpenAlex work id. How many papers cite a reference is
-   * known before its citing papers are read (a corpus paper's `cited_by_corpus_count`; an index
-   * count, stopped past the bound, for the others), so a reference past `MAX_REFERENCE_CITERS` costs
-   * nothing.
+   * the same DOI or (without a DOI) the same OpenAlex work id. How many papers cite a corpus paper
+   * is known before its citing papers are read (`cited_by_corpus_count`), so one past
+   * `MAX_REFERENCE_CITERS` costs nothing; a work outside the corpus is read once, stopping one past
+   * the bound (the read both counts and gives its citing papers).
    */
   async coupled(seeds: readonly string[], filters: RelatedFilters, excludeWorks: readonly string[], limit: number): Promise<GraphNeighbour[]> {
     const params: unknown[] = [seeds, MAX_REFERENCE_CITERS];
@@ -49,29 +49,30 @@ export class PaperNeighboursRepository {
                CASE WHEN cited_id IS NULL THEN ref_doi END AS ref_doi,
                CASE WHEN cited_id IS NULL AND ref_doi IS NULL THEN ref_openalex_id END AS ref_openalex_id
         FROM paper_references WHERE citing_id = ANY($1::text[])
-      ), sized AS (
-        SELECT row_number() OVER () AS ref, m.cited_id, m.ref_doi, m.ref_openalex_id,
-               CASE
-                 WHEN m.cited_id IS NOT NULL THEN (SELECT p.cited_by_corpus_count FROM papers p WHERE p.id = m.cited_id)
-                 WHEN m.ref_doi IS NOT NULL THEN (SELECT count(*) FROM (SELECT 1 FROM paper_references r WHERE r.ref_doi = m.ref_doi LIMIT $2 + 1) x)
-                 ELSE (SELECT count(*) FROM (SELECT 1 FROM paper_references r WHERE r.ref_openalex_id = m.ref_openalex_id LIMIT $2 + 1) x)
-               END AS n
-        FROM mine m
-      ), kept AS (
-        SELECT * FROM sized WHERE n BETWEEN 2 AND $2
+      ), numbered AS (
+        SELECT row_number() OVER () AS ref, m.* FROM mine m
+      ), outside AS MATERIALIZED (
+        -- A work outside the corpus: its citing papers read once, at most one past the bound, which
+        -- both counts them and, within the bound, gives them (the DOI and work-id indexes hold citing_id).
+        SELECT m.ref, (SELECT array_agg(x.citing_id) FROM (
+                 SELECT DISTINCT r.citing_id FROM paper_references r WHERE r.ref_doi = m.ref_doi ORDER BY r.citing_id LIMIT $2 + 1) x) AS citers
+        FROM numbered m WHERE m.ref_doi IS NOT NULL
+        UNION ALL
+        SELECT m.ref, (SELECT array_agg(x.citing_id) FROM (
+                 SELECT DISTINCT r.citing_id FROM paper_references r WHERE r.ref_openalex_id = m.ref_openalex_id ORDER BY r.citing_id LIMIT $2 + 1) x) AS citers
+        FROM numbered m WHERE m.ref_openalex_id IS NOT NULL
+      ), inside AS (
+        -- A corpus paper: how many cite it is kept on the paper, so one cited by too many is never read.
+        SELECT m.ref, m.cited_id, p.cited_by_corpus_count AS n FROM numbered m JOIN papers p ON p.id = m.cited_id
+        WHERE p.cited_by_corpus_count BETWEEN 2 AND $2
       ), sharing AS (
         -- LATERAL: one index read a reference (they are few), whatever the statistics say.
-        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.cited_id IS NOT NULL AND r.cited_id = k.cited_id
-        ) r WHERE k.cited_id IS NOT NULL
-        UNION
-        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.ref_doi IS NOT NULL AND r.ref_doi = k.ref_doi
-        ) r WHERE k.ref_doi IS NOT NULL
-        UNION
-        SELECT k.ref, k.n, r.citing_id FROM kept k CROSS JOIN LATERAL (
-          SELECT citing_id FROM paper_references r WHERE r.ref_openalex_id IS NOT NULL AND r.ref_openalex_id = k.ref_openalex_id
-        ) r WHERE k.ref_openalex_id IS NOT NULL
+        SELECT k.ref, k.n, r.citing_id FROM inside k CROSS JOIN LATERAL (
+          SELECT DISTINCT citing_id FROM paper_references r WHERE r.cited_id = k.cited_id
+        ) r
+        UNION ALL
+        SELECT o.ref, cardinality(o.citers) AS n, unnest(o.citers) AS citing_id FROM outside o
+        WHERE cardinality(o.citers) BETWEEN 2 AND $2
       ), scored AS (
         SELECT citing_id AS id, sum(1 / ln(1 + n::float8)) AS score, count(*)::int AS shared
         FROM sharing WHERE citing_id <> ALL($1::text[]) GROUP BY citing_id
@@ -80,7 +81,7 @@ export class PaperNeighboursRepository {
       SELECT s.id, p.work_id, s.score::float8 AS score, s.shared FROM scored s JOIN papers p ON p.id = s.id
       WHERE ${conditions(filters, excludeWorks, params)}
       ORDER BY s.score DESC, s.id LIMIT ${placeholder(params, limit)}`;
-    return (await this.db.query<GraphNeighbour>(sql, params)).rows;
+    return (await this.db.prepared<GraphNeighbour>('related-coupled', sql, params)).rows;
   }
 
   /**
@@ -109,14 +110,15 @@ export class PaperNeighboursRepository {
       SELECT s.id, p.work_id, s.score::float8 AS score, s.shared FROM scored s JOIN papers p ON p.id = s.id
       WHERE ${conditions(filters, excludeWorks, params)}
       ORDER BY s.score DESC, s.id LIMIT ${placeholder(params, limit)}`;
-    return (await this.db.query<GraphNeighbour>(sql, params)).rows;
+    return (await this.db.prepared<GraphNeighbour>('related-co-cited', sql, params)).rows;
   }
 
-/** Of these papers, those that pass the filters and are no version of the excluded works, with their work. */
+  /** Of these papers, those that pass the filters and are no version of the excluded works, with their work. */
   async passing(ids: readonly string[], filters: RelatedFilters, excludeWorks: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const params: unknown[] = [ids];
-    const { rows } = await this.db.query<{ id: string; work_id: string }>(
+    const { rows } = await this.db.prepared<{ id: string; work_id: string }>(
+      'related-passing',
       `SELECT p.id, p.work_id FROM papers p WHERE p.id = ANY($1::text[]) AND ${conditions(filters, excludeWorks, params)}`,
       params,
     );
