@@ -72,11 +72,11 @@ describe('EmbeddedVectorIndex', () => {
       await third.close();
     });
 
-    it('a snapshot whose graph was saved in another scalar kind builds its graph again from the vectors, with the same answers', async () => {
-      const options = { dimensions: DIMS, directory: dir, exactSearchThreshold: 100 };
-      const first = new EmbeddedVectorIndex(options);
+    it('a snapshot whose graph was saved in another scalar kind builds its graph again from the vectors', async () => {
+      const first = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
       await first.init();
       await first.upsert(items);
+      // Exact scans (fewer items than the threshold): what the entries, vectors and payloads answer.
       const before = await answers(first);
       await first.close();
       // As a snapshot written before the scalar kind was recorded (a float32 graph) reads.
@@ -85,11 +85,27 @@ describe('EmbeddedVectorIndex', () => {
       expect(meta.quantization).toBe('f16');
       delete meta.quantization;
       fs.writeFileSync(path.join(snapshot, 'meta.json'), JSON.stringify(meta));
-      const reopened = new EmbeddedVectorIndex(options);
+
+      const reopened = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
       await reopened.init();
       expect(await reopened.count()).toBe(items.length);
       expect(await answers(reopened)).toEqual(before);
       await reopened.close();
+      // The graph built again is saved at close: the next start loads it as it is.
+      const next = path.join(dir, fs.readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim());
+      expect(next).not.toBe(snapshot);
+      expect((JSON.parse(fs.readFileSync(path.join(next, 'meta.json'), 'utf8')) as { quantization?: string }).quantization).toBe('f16');
+
+      // And the graph itself finds the nearest (a graph is approximate: its recall, not its exact order).
+      const graphOnly = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir, exactSearchThreshold: 0, exactSearchFraction: 0 });
+      await graphOnly.init();
+      let found = 0;
+      for (const q of queries) {
+        const want = new Set(exactSearch(items, q, {}, 10).map((h) => h.id));
+        found += (await graphOnly.search(q, {}, 10)).filter((h) => want.has(h.id)).length;
+      }
+      expect(found / (10 * queries.length)).toBeGreaterThanOrEqual(0.9);
+      await graphOnly.close({ save: false });
     });
 
     it('an explicit save() persists without closing; close() without changes keeps the snapshot', async () => {

@@ -122,7 +122,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
       this.byId = new Map(loaded.entries.map((e) => [e.id, e]));
       this.byKey = new Map(loaded.entries.map((e) => [e.key, e]));
       this.nextKey = loaded.nextKey;
-      this.dirty = false;
+      this.dirty = loaded.rebuilt;
     }
     this.initialized = true;
   }

@@ -78,6 +78,8 @@ export interface LoadedSnapshot {
   index: Index;
   entries: VectorEntry[];
   nextKey: number;
+  /** The graph was built again (saved in another scalar kind): the next save must write it. */
+  rebuilt: boolean;
 }
 
 export function normOf(v: Float32Array): number {
@@ -271,7 +273,8 @@ export async function readSnapshot(dir: string, dimensions: number, newIndex: ()
   // One slab for every vector; each entry holds a view of its row.
   const slab = float32sOf(vectors);
   const index = newIndex();
-  if ((meta.quantization ?? 'f32') === quantization) {
+  const rebuilt = (meta.quantization ?? 'f32') !== quantization;
+  if (!rebuilt) {
     try {
       index.load(path.join(snap, INDEX_FILE));
     } catch (err) {
@@ -296,7 +299,7 @@ export async function readSnapshot(dir: string, dimensions: number, newIndex: ()
     const vector = slab.subarray(i * dimensions, (i + 1) * dimensions);
     return { id, key, payload: { topic, lang: lang as VectorPayload['lang'], shelf: shelf as VectorPayload['shelf'], draft_score: draftScore }, vector, norm: normOf(vector) };
   });
-  return { index, entries, nextKey: Number(meta.nextKey) };
+  return { index, entries, nextKey: Number(meta.nextKey), rebuilt };
 }
 
 const LITTLE_ENDIAN = os.endianness() === 'LE';
