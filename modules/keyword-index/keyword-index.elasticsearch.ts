@@ -7,7 +7,7 @@ import { checkMappingVersions, MAPPING_VERSION_KEY, mappingVersionOf } from './e
 import { aliasSwapActions, checkResultWindow, corpusStatsBody, countBody, deleteOperations, facetsFromAggregations, PAPER_FIELD, type PaperDocument, PREFERRED_HITS, rankBody, searchBody, upsertOperations, versionedIndexName, worksOf } from './elasticsearch-query';
 import { idfsFromCorpusStats, rescoreWindow, type CorpusStatsAnswer } from './elasticsearch-ranking';
 import type { KeywordHit, KeywordIndex, KeywordQuery, KeywordSearchResult, RankedQuery } from './keyword-index.port';
-import { PROXIMITY } from './relevance';
+import { PROXIMITY, rankedTerms } from './relevance';
 
 export type ElasticsearchConfig = NonNullable<Config['elasticsearch']>;
 
@@ -168,7 +168,8 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       const counted = await this.client.search({ index: this.alias, ...countBody(query) });
       return { total: byWork ? worksOf(counted.aggregations) : totalOf(counted), hits: [] };
     }
-    const { terms } = query;
+    // Only the scored terms order the matches; those that frame a question only match (relevance.ts).
+    const { scored: terms } = rankedTerms(query.terms);
     // Several terms are weighed against each other by their idf, counted first; one term's order does
     // not depend on its idf, which comes with the page.
     const idfs = terms.length > 1 ? await this.idfs(terms) : [1];

@@ -2,6 +2,7 @@ import type { Paper } from '../../shared/papers/paper.schema';
 import type { KeywordFilters } from './keyword-index.port';
 import { normalizeText } from '../../shared/text/normalize';
 import { nameMatches } from '../../shared/text/person-name';
+import { topicTerms } from '../../shared/text/question-words';
 
 /**
  * The relevance model of keyword mode (DESIGN §4a). Which papers match, and `total`, are the spec's:
@@ -32,6 +33,11 @@ import { nameMatches } from '../../shared/text/person-name';
  * A paper's score is the sum over the terms; then the best `PROXIMITY.window` papers get a bonus for
  * consecutive query terms that occur in order, adjacent or close, in one field value (`proximityBonus`),
  * and are reordered. Ties: year descending (missing last), then id.
+ *
+ * The terms that frame a question (`how`, `does`, `について`: `topicTerms` of the question rule,
+ * `shared/text/question-words.ts`) must match like the others but are not scored: neither their
+ * score nor their proximity counts (`rankedTerms`), so a question orders its matches as its bare
+ * keywords would.
  */
 export const FIELD_GROUPS = {
   title: { boost: 3, fields: ['title', 'title_ja', 'title_en'] },
@@ -40,6 +46,12 @@ export const FIELD_GROUPS = {
 } as const satisfies Record<string, { boost: number; fields: readonly (keyof Paper)[] }>;
 
 export type FieldGroup = keyof typeof FIELD_GROUPS;
+
+/** A keyword query's terms as the order sees them: those scored, and those that only have to match (see the model above). */
+export function rankedTerms(terms: readonly string[]): { scored: string[]; matchedOnly: string[] } {
+  const weighs = topicTerms(terms);
+  return { scored: terms.filter((_, i) => weighs[i]), matchedOnly: terms.filter((_, i) => !weighs[i]) };
+}
 export const FIELD_GROUP_NAMES = Object.keys(FIELD_GROUPS) as FieldGroup[];
 
 export const SATURATION = { k1: 1.2, b: 0.75 } as const;
