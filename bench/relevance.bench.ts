@@ -203,8 +203,9 @@ async function runQuerySet(name: string, set: QuerySet, doors: SearchDoors, base
   scored.push({ label: BASELINES.bm25, baseline: true, scores: set.queries.map((q) => scoreQuery(baselines.bm25.rank(q.text, PAGE_SIZE), q.judged)) });
   scored.push({ label: BASELINES.stemmed, baseline: true, scores: set.queries.map((q) => scoreQuery(baselines.stemmed.rank(q.text, PAGE_SIZE), q.judged)) });
   const lexical: QueryScores[] = [];
-  for (const q of set.queries) lexical.push(scoreQuery(await baselines.lexical.rank(q.text, PAGE_SIZE), q.judged));
-  scored.push({ label: BASELINES.lexical, baseline: true, scores: lexical });
+  const lexicalTally = new Tally(known);
+  for (const q of set.queries) lexical.push(scoreQuery(lexicalTally.ids(await baselines.lexical.rank(q.text, PAGE_SIZE)), q.judged));
+  scored.push({ label: BASELINES.lexical, baseline: true, scores: lexical, tally: lexicalTally });
   for (const door of set.doors) {
     progress(`${name}: ${set.label}: ${set.queries.length} queries to the ${DOOR_LABELS[door]}`);
     const tally = new Tally(known);

@@ -1,10 +1,13 @@
 import { Database } from '../../shared/db/database';
 import { MemoryKeywordIndex } from '../../modules/keyword-index/keyword-index.memory';
 import { PaperRepository } from '../../modules/papers/paper.repository';
+import { SEMANTIC_LIMITS } from '../../services/semantic-search/semantic-params';
+import { codePointLength } from '../../shared/text/normalize';
+import type { DoorAnswer } from './relevance-search';
 
 export const LEXICAL_SIDE_DESCRIPTION =
   "hybrid mode's lexical side alone: the embedded keyword index's ranked retrieval (`KeywordIndex.rank`, the code the server runs), " +
-  'over the papers of the scratch database the server serves, in the bench process';
+  'over the papers of the scratch database the server serves, in the bench process (a question longer than the data API\'s q is refused, as the door refuses it)';
 
 /**
  * The product's own lexical side, without the vector side it is fused with: an embedded keyword
@@ -27,8 +30,10 @@ export class LexicalSide {
     return new LexicalSide(index);
   }
 
-  async rank(text: string, limit: number): Promise<string[]> {
-    return (await this.index.rank({ text, filters: {}, limit })).map((h) => h.paper.id);
+  /** The best `limit` papers for a question; refused, as the data API refuses it, when it is longer than its `q` may be. */
+  async rank(text: string, limit: number): Promise<DoorAnswer> {
+    if (codePointLength(text) > SEMANTIC_LIMITS.queryMax) return { error: 'query_too_long' };
+    return { ids: (await this.index.rank({ text, filters: {}, limit })).map((h) => h.paper.id) };
   }
 
   async close(): Promise<void> {

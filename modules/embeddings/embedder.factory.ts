@@ -51,5 +51,5 @@ export function embeddingDimensions(config: Config): number {
  * every collection, the known-item ones included, where an equal share fell below it.
  */
 export function hybridLexicalWeight(config: Config): number {
-  return config.embedding.url || config.embedding.modelDir ? 0.5 : 0.7;
+  return config.embedding.url || config.embedding.modelDir ? 0.5 : 0.98;
 }
