@@ -63,37 +63,24 @@ export function printSkipped(collection: string, reason: string): void {
 }
 
 /**
- * The figures for docs/performance.md, as Markdown: one table with a column group per query set
- * as written (the headline figure and its ratio to the best baseline), then the questions against
- * what they were made from, then the rarest-words table; then the whole summary as one JSON line,
- * as the other benchmarks end.
+ * The figures for docs/performance.md, as Markdown: a table per collection with a column group per
+ * query set (the headline figure and its ratio to the best baseline), then the questions form by form
+ * against what they were made from, then the rarest-words table; then the whole summary as one JSON
+ * line, as the other benchmarks end.
  */
 export function printRelevanceSummary(s: RelevanceSummary): void {
-  const sets = s.collections.flatMap((c) => c.sets.map((set) => ({ ...set, knownItem: c.knownItem })));
-  if (sets.length > 0) {
+  if (s.collections.length > 0) {
     out();
     out(`--- For docs/performance.md (${s.date}, embedded defaults; Markdown, paste as is) ---`);
-    out();
-    const columns = sets.flatMap((set) => {
-      const partial = set.rows.some((r) => r.figures.answered < r.figures.queries);
-      const best = bestBaseline(set.rows, set.knownItem);
-      const figures: [string, (r: RelevanceRow) => string][] = set.knownItem
-        ? [[`${set.short} MRR@10`, (r) => f3(r.figures.mrr10)], [`${set.short} found first`, (r) => f3(r.figures.foundFirst)]]
-        : [[`${set.short} nDCG@10`, (r) => f3(r.figures.ndcg10)]];
-      figures.push([`${set.short} × best`, (r) => ratio(headline(r.figures, set.knownItem), best)]);
-      if (partial) figures.push([`${set.short} answered`, answered]);
-      return figures.map(([heading, cell]) => ({ heading, rows: set.rows, cell }));
-    });
-    const labels = [...new Set(sets.flatMap((set) => set.rows.map((r) => r.label)))];
-    const cellOf = (label: string, c: (typeof columns)[number]) => {
-      const r = c.rows.find((x) => x.label === label);
-      return r ? c.cell(r) : '';
-    };
-    out(markdownTable(['system', ...columns.map((c) => c.heading)], labels.map((label) => [label, ...columns.map((c) => cellOf(label, c))])));
-    const questions = s.collections.flatMap((c) => c.sets.filter((set) => set.forms).map((set) => ({ c, set })));
-    for (const { c, set } of questions) {
+    for (const c of s.collections) {
       out();
-      out(formsTable(c, set));
+      out(summaryTable(c));
+    }
+    for (const c of s.collections) {
+      for (const set of c.sets.filter((x) => x.forms)) {
+        out();
+        out(formsTable(c, set));
+      }
     }
     const rarest = s.collections.find((c) => c.rarest)?.rarest;
     if (rarest) {
@@ -104,6 +91,25 @@ export function printRelevanceSummary(s: RelevanceSummary): void {
   out();
   out(`Relevance bench done in ${(s.wallMs / 1000).toFixed(0)} s (scratch databases: ${s.database || 'none'}). Figures are information, not assertions.`);
   out(`BENCH_SUMMARY ${JSON.stringify(s)}`);
+}
+
+/** One collection's sets side by side: each set's headline figure (and found first for known items), its ratio to the best baseline, and answered where some system did not answer every query. */
+function summaryTable(c: CollectionResult): string {
+  const columns = c.sets.flatMap((set) => {
+    const partial = set.rows.some((r) => r.figures.answered < r.figures.queries);
+    const best = bestBaseline(set.rows, c.knownItem);
+    const figures: [string, (r: RelevanceRow) => string][] = [[`${set.short} ${headlineName(c.knownItem)}`, (r) => f3(headline(r.figures, c.knownItem))]];
+    if (c.knownItem) figures.push([`${set.short} found first`, (r) => f3(r.figures.foundFirst)]);
+    figures.push([`${set.short} × best`, (r) => ratio(headline(r.figures, c.knownItem), best)]);
+    if (partial) figures.push([`${set.short} answered`, answered]);
+    return figures.map(([heading, cell]) => ({ heading, rows: set.rows, cell }));
+  });
+  const labels = [...new Set(c.sets.flatMap((set) => set.rows.map((r) => r.label)))];
+  const cellOf = (label: string, col: (typeof columns)[number]) => {
+    const r = col.rows.find((x) => x.label === label);
+    return r ? col.cell(r) : '';
+  };
+  return markdownTable(['system', ...columns.map((col) => col.heading)], labels.map((label) => [label, ...columns.map((col) => cellOf(label, col))]));
 }
 
 /** The figure a set is judged by: nDCG@10, or MRR@10 for known items (one relevant paper). */

@@ -33,6 +33,8 @@ export function semanticPaths(): ZodOpenApiPathsObject {
           'is for questions in sentences: the best papers of a ranked any-term lexical search (BM25 over titles, tags and topic, abstracts and',
           'summaries; English words stemmed, Japanese and Chinese as character bigrams) and the best of the vector search, fused by a convex',
           'combination of their min–max-normalised scores (the lexical side weighs 0.98 with the embedded lexical embedder, 0.5 with a semantic model).',
+          'A question is ranked and embedded as its subject: the words that frame it (`how`, `does`, `what is the effect of`, は, どう, について) are left out',
+          'in vector and hybrid modes, and in keyword mode they must match but weigh nothing in the order.',
           `offset + limit may not exceed ${W.keyword} (keyword), ${W.vector} (vector) or ${W.hybrid} (hybrid).`,
           'A keyword search that finds nothing for Japanese or Chinese written without spaces (`炭素税の効果`) carries `suggestion`: the words split apart (`炭素税 効果`) and their count.',
           '`author`, `since`, `sort=cited_by` and `collapse=versions` are keyword mode\'s, as on the public search (author: whole or family name,',
