@@ -250,11 +250,18 @@ export function proximityBonus(text: SearchText, terms: string[], idfs: number[]
   for (let i = 0; i + 1 < terms.length; i++) {
     let best = 0;
     for (const group of FIELD_GROUP_NAMES) {
+      const boost = FIELD_GROUPS[group].boost;
       for (const value of text[group]) {
-        const gap = smallestGap(value, terms[i]!, terms[i + 1]!);
-        if (gap !== undefined) best = Math.max(best, FIELD_GROUPS[group].boost / (1 + gap));
-        const reversed = smallestGap(value, terms[i + 1]!, terms[i]!);
-        if (reversed !== undefined) best = Math.max(best, (PROXIMITY.reversed * FIELD_GROUPS[group].boost) / (1 + reversed));
+        // Both terms must be in the value; found once here, not again by each order's walk.
+        const atA = value.indexOf(terms[i]!);
+        const atB = atA < 0 ? -1 : value.indexOf(terms[i + 1]!);
+        if (atB < 0) continue;
+        const gap = smallestGap(value, terms[i]!, terms[i + 1]!, atA);
+        if (gap !== undefined) best = Math.max(best, boost / (1 + gap));
+        // Adjacent in order already beats any reverse.
+        if (gap === 0) continue;
+        const reversed = smallestGap(value, terms[i + 1]!, terms[i]!, atB);
+        if (reversed !== undefined) best = Math.max(best, (PROXIMITY.reversed * boost) / (1 + reversed));
       }
     }
     bonus += PROXIMITY.weight * best * ((idfs[i]! + idfs[i + 1]!) / 2);
@@ -262,10 +269,10 @@ export function proximityBonus(text: SearchText, terms: string[], idfs: number[]
   return bonus;
 }
 
-/** Words between an occurrence of `a` and a later occurrence of `b` in `text`, the fewest; undefined beyond `maxGap`. */
-function smallestGap(text: string, a: string, b: string): number | undefined {
+/** Words between an occurrence of `a` (the first at `firstA`) and a later occurrence of `b` in `text`, the fewest; undefined beyond `maxGap`. */
+function smallestGap(text: string, a: string, b: string, firstA = text.indexOf(a)): number | undefined {
   let best: number | undefined;
-  for (let at = text.indexOf(a); at >= 0 && best !== 0; at = text.indexOf(a, at + 1)) {
+  for (let at = firstA; at >= 0 && best !== 0; at = text.indexOf(a, at + 1)) {
     const from = at + a.length;
     const next = text.indexOf(b, from);
     if (next < 0) break;
