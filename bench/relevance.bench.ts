@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApiKey } from './support/api-key';
 import { benchWorkspace, progress } from './support/bench-workspace';
-import { Bm25Index, BM25_PARAMETERS } from './support/bm25';
+import { Bm25Index, BM25_PARAMETERS, STEMMED_TOKENISER } from './support/bm25';
 import { withCleanup, type Cleanup } from './support/cleanup';
 import { REAL_PAPERS_FILE } from './support/corpus';
 import type { GxSetting } from './support/gx-server';
@@ -13,7 +13,9 @@ import {
 } from './support/relevance-collections';
 import { macroAverage, scoreQuery, type QueryScores, type RelevanceFigures } from './support/relevance-metrics';
 import { rarestWords } from './support/relevance-query-makers';
-import { API_MODES, PAGE_SIZE, SearchDoors, type Door, type DoorAnswer } from './support/relevance-search';
+import { PAGE_SIZE, SearchDoors, type Door, type DoorAnswer } from './support/relevance-search';
+import { BASELINES } from './support/relevance-baselines';
+import { LexicalSide } from './support/relevance-lexical-side';
 import { loadWithCli, RELEVANCE_SETTINGS, startRelevanceServer } from './support/relevance-server';
 import { hybridWeightSetting, parseHybridWeights } from './support/relevance-weights';
 import { printCollection, printRelevanceHeader, printRelevanceSummary, printSkipped } from './support/relevance.report';
@@ -33,6 +35,8 @@ const DOOR_LABELS: Record<Door, string> = {
 
 export interface RelevanceRow {
   label: string;
+  /** A baseline row (`BASELINES`), or a door. */
+  baseline?: boolean;
   figures: RelevanceFigures;
   /** The most frequent problem codes of the answers that were not 2xx, with their counts. */
   errors: [string, number][];
@@ -53,8 +57,18 @@ export interface CollectionResult {
   startupMs: number;
   wallMs: number;
   knownItem: boolean;
-  sets: { label: string; short: string; queries: number; rows: RelevanceRow[] }[];
+  sets: SetResult[];
   rarest?: { queries: number; notes: string[]; rows: RelevanceRow[] };
+}
+
+export interface SetResult {
+  label: string;
+  short: string;
+  queries: number;
+  rows: RelevanceRow[];
+  /** For a set of questions: the `short` of the set they were made from, and each form's figures by row. */
+  questionsOf?: string;
+  forms?: { form: string; heldOut: boolean; rows: { label: string; figures: RelevanceFigures }[] }[];
 }
 
 export interface RelevanceSummary {
@@ -88,16 +102,19 @@ const evalPlan = (dir: string): CollectionPlan => ({
 });
 
 /**
- * `npm run bench -- --only=relevance`: how well the two doors rank, judged, through HTTP, against a
- * textbook BM25 computed in the same run on the same documents (DESIGN §4a). Three collections,
- * each in its own scratch database and DATA_DIR, loaded with `gx load papers`, served by
- * `gx start --target all` on the embedded defaults (the embedder is the one the EMBEDDING_*
- * variables of the bench's environment configure, the lexical one when none is set): SciFact
- * (expert judgements; also reduced to each claim's three rarest words, where the doors' order
- * within their own AND match set is set against BM25's order of exactly that set), known items of the real corpus (two title words), and
- * cross-lingual known items of the generated demo corpus (see relevance-collections.ts for how the
- * queries are drawn and how repeated demo titles are handled). A collection whose files are absent
- * is skipped with the reason. Figures are information, never assertions.
+ * `npm run bench -- --only=relevance`: how well the two doors rank, judged, through HTTP, against
+ * three baselines computed in the same run on the same documents (DESIGN §4a): a textbook BM25, the
+ * same BM25 over the product's stemming analyzer, and the product's own lexical side alone (hybrid
+ * mode's ranked retrieval without the vector side); each mode is reported as a ratio to the best of
+ * them. Three collections, each in its own scratch database and DATA_DIR, loaded with `gx load
+ * papers`, served by `gx start --target all` on the embedded defaults (the embedder is the one the
+ * EMBEDDING_* variables of the bench's environment configure, the lexical one when none is set):
+ * SciFact (expert judgements; the claims as written and as questions in tuned and held-out forms;
+ * also reduced to each claim's three rarest words, where the doors' order within their own AND match
+ * set is set against BM25's order of exactly that set), known items of the real corpus (two title
+ * words in either order, and as questions), and cross-lingual known items of the generated demo
+ * corpus (see relevance-collections.ts for how the queries are drawn and how repeated demo titles are
+ * handled). A collection whose files are absent is skipped with the reason. Figures are information, never assertions.
  *
  * It runs only when named (about a minute): it judges rankings, not cost, so it belongs
  * to whoever changes the ranking, and the default `npm run bench` stays a run of timings.
@@ -151,10 +168,14 @@ async function runCollection(plan: CollectionPlan, tmp: string, databaseUrl: str
   const doors = new SearchDoors(gx.publicUrl, gx.apiUrl, key.token);
   cleanup.addSync('close the http clients', () => doors.close());
 
-  const bm25 = new Bm25Index(collection.records.documents);
+  progress(`${plan.name}: the lexical side alone, in process`);
+  const lexical = await LexicalSide.open(databaseUrl);
+  cleanup.add('close the in-process lexical side', () => lexical.close());
+  const baselines: Baselines = { bm25: new Bm25Index(collection.records.documents), stemmed: new Bm25Index(collection.records.documents, STEMMED_TOKENISER), lexical };
+  const bm25 = baselines.bm25;
   const known = new Set(collection.records.documents.map((d) => d.id));
-  const sets = [];
-  for (const set of collection.querySets) sets.push({ label: set.label, short: set.short, queries: set.queries.length, rows: await runQuerySet(plan.name, set, doors, bm25, known) });
+  const sets: SetResult[] = [];
+  for (const set of collection.querySets) sets.push(await runQuerySet(plan.name, set, doors, baselines, known));
   const rarest = collection.loadFile === judgedFiles(SCIFACT_DIR)[0] ? await runRarestWords(collection.querySets[0]!.queries, doors, bm25, known) : undefined;
   if (weights.length > 0) {
     await gx.stop(10_000);
@@ -174,17 +195,39 @@ async function runCollection(plan: CollectionPlan, tmp: string, databaseUrl: str
   };
 }
 
-/** BM25 first, then every door, each over all the queries of the set. */
-async function runQuerySet(name: string, set: QuerySet, doors: SearchDoors, bm25: Bm25Index, known: ReadonlySet<string>): Promise<RelevanceRow[]> {
-  const rows = [row('BM25 (any term)', set.queries.map((q) => scoreQuery(bm25.rank(q.text, PAGE_SIZE), q.judged)))];
-  for (const door of ['public', ...API_MODES] as const) {
+interface Baselines {
+  bm25: Bm25Index;
+  stemmed: Bm25Index;
+  lexical: LexicalSide;
+}
+
+/**
+ * The baselines first (BM25 as the textbook has it, BM25 over the product's analyzer, the product's
+ * lexical side alone), then each door the set is sent to, each over all the queries of the set; for
+ * questions, each form's figures too.
+ */
+async function runQuerySet(name: string, set: QuerySet, doors: SearchDoors, baselines: Baselines, known: ReadonlySet<string>): Promise<SetResult> {
+  const scored: { label: string; baseline: boolean; scores: QueryScores[]; tally?: Tally }[] = [];
+  scored.push({ label: BASELINES.bm25, baseline: true, scores: set.queries.map((q) => scoreQuery(baselines.bm25.rank(q.text, PAGE_SIZE), q.judged)) });
+  scored.push({ label: BASELINES.stemmed, baseline: true, scores: set.queries.map((q) => scoreQuery(baselines.stemmed.rank(q.text, PAGE_SIZE), q.judged)) });
+  const lexical: QueryScores[] = [];
+  const lexicalTally = new Tally(known);
+  for (const q of set.queries) lexical.push(scoreQuery(lexicalTally.ids(await baselines.lexical.rank(q.text, PAGE_SIZE)), q.judged));
+  scored.push({ label: BASELINES.lexical, baseline: true, scores: lexical, tally: lexicalTally });
+  for (const door of set.doors) {
     progress(`${name}: ${set.label}: ${set.queries.length} queries to the ${DOOR_LABELS[door]}`);
     const tally = new Tally(known);
     const scores: QueryScores[] = [];
     for (const q of set.queries) scores.push(scoreQuery(tally.ids(await doors.search(door, q.text)), q.judged));
-    rows.push(row(DOOR_LABELS[door], scores, tally));
+    scored.push({ label: DOOR_LABELS[door], baseline: false, scores, tally });
   }
-  return rows;
+  const rows = scored.map((s) => ({ ...row(s.label, s.scores, s.tally), ...(s.baseline && { baseline: true }) }));
+  const forms = [...new Set(set.queries.flatMap((q) => (q.form ? [q.form] : [])))].map((form) => ({
+    form: form.name,
+    heldOut: form.heldOut,
+    rows: scored.map((s) => ({ label: s.label, figures: macroAverage(s.scores.filter((_, i) => set.queries[i]!.form === form)) })),
+  }));
+  return { label: set.label, short: set.short, queries: set.queries.length, rows, ...(set.questionsOf && { questionsOf: set.questionsOf }), ...(forms.length && { forms }) };
 }
 
 /**
@@ -197,7 +240,7 @@ async function runRarestWords(claims: JudgedQuery[], doors: SearchDoors, bm25: B
     .map((q) => ({ ...q, text: rarestWords(q.text, (t) => bm25.documentFrequency(t), RAREST_WORDS).join(' ') }))
     .filter((q) => q.text !== '');
   const short = queries.filter((q) => q.text.split(' ').length < RAREST_WORDS).length;
-  const rows = [row(`BM25 (any term), same ${RAREST_WORDS} words`, queries.map((q) => scoreQuery(bm25.rank(q.text, PAGE_SIZE), q.judged)))];
+  const rows = [row(`${BASELINES.bm25}, same ${RAREST_WORDS} words`, queries.map((q) => scoreQuery(bm25.rank(q.text, PAGE_SIZE), q.judged)))];
   for (const door of ['public', 'keyword'] as const) {
     progress(`SciFact: three rarest words: ${queries.length} match sets from the ${DOOR_LABELS[door]}`);
     const tally = new Tally(known);

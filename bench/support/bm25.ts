@@ -1,3 +1,4 @@
+import { analyze } from '../../shared/text/analyzer';
 import { bm25Tokens } from './bm25-tokens';
 
 /** The parameters of the Anserini/BEIR BM25 baselines and of the sanity figure in ../shared/eval/scifact/SOURCE.md. */
@@ -6,6 +7,17 @@ export const BM25_PARAMETERS = { k1: 0.9, b: 0.4 } as const;
 export const BM25_DESCRIPTION =
   `Okapi BM25, k1 ${BM25_PARAMETERS.k1}, b ${BM25_PARAMETERS.b}, one field (the distinct title fields + abstract), ` +
   'idf = ln(1 + (N − df + 0.5) / (df + 0.5)) (Lucene\'s, never negative), each distinct query token once; ties by paper id';
+
+/** What turns a text into the tokens BM25 counts. */
+export type Tokeniser = (text: string) => string[];
+
+/**
+ * The stemmed baseline's tokeniser: the product's own analyzer (`shared/text/analyzer.ts`: the same
+ * word breaks, CJK bigrams, Lucene's stop words and Porter2 stems as its ranked retrieval), so that
+ * the baseline differs from the product's lexical side only in the ranking function and the fields.
+ */
+export const STEMMED_TOKENISER: Tokeniser = analyze;
+export const STEMMED_DESCRIPTION = "the same BM25 over the product's analyzer (shared/text/analyzer.ts: Porter2 stems, Lucene's stop words, CJK bigrams)";
 
 export interface Bm25Document {
   id: string;
@@ -25,13 +37,16 @@ export class Bm25Index {
   private readonly postings = new Map<string, number[]>();
   private readonly numberOf = new Map<string, number>();
 
-  constructor(documents: readonly Bm25Document[]) {
+  constructor(
+    documents: readonly Bm25Document[],
+    private readonly tokens: Tokeniser = bm25Tokens,
+  ) {
     this.ids = documents.map((d) => d.id);
     this.lengths = new Float64Array(documents.length);
     documents.forEach((d, n) => {
       this.numberOf.set(d.id, n);
       const counts = new Map<string, number>();
-      const tokens = bm25Tokens(d.text);
+      const tokens = this.tokens(d.text);
       this.lengths[n] = tokens.length;
       for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const [t, tf] of counts) {
@@ -47,7 +62,7 @@ export class Bm25Index {
     return this.ids.length;
   }
 
-  /** The number of documents holding `token` (a token as `bm25Tokens` gives it). */
+  /** The number of documents holding `token` (a token as the tokeniser gives it). */
   documentFrequency(token: string): number {
     return (this.postings.get(token)?.length ?? 0) / 2;
   }
@@ -76,7 +91,7 @@ export class Bm25Index {
     const { k1, b } = BM25_PARAMETERS;
     const n = this.ids.length;
     const scores = new Map<number, number>();
-    for (const token of new Set(bm25Tokens(query))) {
+    for (const token of new Set(this.tokens(query))) {
       const list = this.postings.get(token);
       if (!list) continue;
       const df = list.length / 2;

@@ -6,11 +6,19 @@ import { readJsonLines } from '../../shared/loading/json-lines';
 import { projectRoot } from '../../shared/project-paths';
 import { REAL_PAPERS_FILE } from './corpus';
 import { readEvalRecords, type EvalDocument, type EvalRecords } from './relevance-records';
-import { englishTitleWords, japanesePhrases, sampleOf, twoInOrder } from './relevance-query-makers';
+import { englishTitleWords, japanesePhrases, sampleOf, twoInAnyOrder, twoInOrder } from './relevance-query-makers';
 import type { Judgements } from './relevance-metrics';
+import { STATEMENT_FORMS, WORD_PAIR_FORMS, type QuestionForm } from './relevance-question-forms';
+import type { Door } from './relevance-search';
 
-/** The judged collections of ../shared/eval (read in place, never copied). */
-export const SCIFACT_DIR = path.resolve(projectRoot(), '..', 'shared', 'eval', 'scifact');
+/**
+ * The folder of the judged collections (read in place, never copied): `GX_REFERENCE_EVAL_DIR`; else
+ * `eval` beside `GX_REFERENCE_DATA_DIR` (the reference data's own layout); else ../shared/eval.
+ */
+export const EVAL_DIR =
+  process.env.GX_REFERENCE_EVAL_DIR ||
+  (process.env.GX_REFERENCE_DATA_DIR ? path.join(path.dirname(path.resolve(process.env.GX_REFERENCE_DATA_DIR)), 'eval') : path.resolve(projectRoot(), '..', 'shared', 'eval'));
+export const SCIFACT_DIR = path.join(EVAL_DIR, 'scifact');
 
 /** Queries per known-item set (per direction for the cross-lingual one). */
 export const KNOWN_ITEM_QUERIES = 300;
@@ -21,13 +29,27 @@ export interface JudgedQuery {
   id: string;
   text: string;
   judged: Judgements;
+  /** The question form it was put in (`relevance-question-forms.ts`); none for a query as written. */
+  form?: QuestionForm;
 }
+
+/** The doors every query set as written is sent to. */
+export const ALL_DOORS: readonly Door[] = ['public', 'keyword', 'vector', 'hybrid'];
+/**
+ * The doors questions are sent to: the ranked ones. Keyword mode is the AND of every term (the
+ * spec's), so a question's words (`is`, `true`, `that`) must all be in a paper, and most claims have
+ * more terms than the public door's five: sending them would measure the spec's matching, not the ranking.
+ */
+export const RANKED_DOORS: readonly Door[] = ['vector', 'hybrid'];
 
 export interface QuerySet {
   label: string;
   /** Its name in the summary table's column headings. */
   short: string;
   queries: JudgedQuery[];
+  doors: readonly Door[];
+  /** For a set of questions: the `short` of the set they were made from (the statements or bare words). */
+  questionsOf?: string;
 }
 
 export interface Collection {
@@ -83,34 +105,55 @@ export async function judgedCollection(dir: string): Promise<Collection> {
     const j = judged.get(String(id));
     if (j && [...j.values()].some((g) => g > 0)) queries.push({ id: String(id), text, judged: j });
   }
+  // SciFact's queries are statements (claims): they are also asked as questions. Other collections'
+  // queries (`--eval`) are sent as written (Cranfield's and CISI's are questions already).
+  const statements = dir === SCIFACT_DIR;
   return {
     key: 'judged',
-    title: dir === SCIFACT_DIR ? 'SciFact (BEIR test split)' : `${name} (${dir})`,
+    title: statements ? 'SciFact (BEIR test split)' : `${name} (${dir})`,
     loadFile: corpus,
     records,
-    querySets: [{ label: `${name} queries, as written`, short: name, queries }],
+    querySets: [
+      { label: `${name} queries, as written`, short: name, queries, doors: ALL_DOORS },
+      ...(statements ? questionSets(name, queries, STATEMENT_FORMS) : []),
+    ],
     knownItem: false,
     notes: [
       `${queries.length} queries with judgements, sent as written; a grade ≥ 1 is relevant${unmapped ? `; ${unmapped} qrels name no loaded document` : ''}`,
+      ...(statements ? [formsNote('claim', STATEMENT_FORMS)] : []),
     ],
   };
 }
+
+/** The queries of a set put into each form: one set of the tuned forms, one of the held-out ones. */
+function questionSets(short: string, queries: JudgedQuery[], forms: readonly QuestionForm[]): QuerySet[] {
+  const of = (heldOut: boolean) => forms.filter((f) => f.heldOut === heldOut).flatMap((form) => queries.map((q) => ({ ...q, text: form.make(q.text), form })));
+  return [
+    { label: `${short} as questions, tuned forms`, short: `${short} q-tuned`, queries: of(false), doors: RANKED_DOORS, questionsOf: short },
+    { label: `${short} as questions, held-out forms`, short: `${short} q-held-out`, queries: of(true), doors: RANKED_DOORS, questionsOf: short },
+  ];
+}
+
+const formsNote = (what: string, forms: readonly QuestionForm[]) =>
+  `as questions: each ${what} in every form, tuned: ${forms.filter((f) => !f.heldOut).map((f) => `"${f.name}"`).join(', ')}; held out (never tuned on): ${forms.filter((f) => f.heldOut).map((f) => `"${f.name}"`).join(', ')}; asked of the ranked doors (vector, hybrid) only`;
 
 /** "A person remembers two words of the title": papers of the real corpus, one relevant document each. */
 export async function knownItemCollection(): Promise<Collection> {
   const records = await readEvalRecords(REAL_PAPERS_FILE);
   const rand = mulberry32(recordSeed(QUERY_SEED, 1));
   const eligible = records.documents.filter((d) => englishTitleWords(d.title ?? '').length >= 2);
-  const queries = sampleOf(eligible, KNOWN_ITEM_QUERIES, rand).map((d) => known(d, twoInOrder(englishTitleWords(d.title!), rand)!));
+  const queries = sampleOf(eligible, KNOWN_ITEM_QUERIES, rand).map((d) => known(d, twoInAnyOrder(englishTitleWords(d.title!), rand)!));
+  const short = 'known-item';
   return {
     key: 'known-item',
-    title: 'Known-item, real corpus (../shared/data/papers.jsonl)',
+    title: 'Known-item, real corpus (papers.jsonl of the reference data)',
     loadFile: REAL_PAPERS_FILE,
     records,
-    querySets: [{ label: 'two title words', short: 'known-item', queries }],
+    querySets: [{ label: 'two title words, either order', short, queries, doors: ALL_DOORS }, ...questionSets(short, queries, WORD_PAIR_FORMS)],
     knownItem: true,
     notes: [
-      `${queries.length} papers drawn with a fixed seed; query = two distinct title words of ≥ 4 letters (not stop or function words), chosen at random, in title order; the one relevant document is that paper`,
+      `${queries.length} papers drawn with a fixed seed; query = two distinct title words of ≥ 4 letters (not stop or function words), chosen at random, in random order (a person does not recall the order); the one relevant document is that paper`,
+      formsNote('pair of words', WORD_PAIR_FORMS),
     ],
   };
 }
@@ -154,8 +197,8 @@ export async function crossLingualCollection(tmp: string): Promise<Collection> {
     loadFile,
     records,
     querySets: [
-      { label: 'Japanese query → paper written in English', short: 'ja→en', queries: jaQueries },
-      { label: 'English query → paper written in Japanese', short: 'en→ja', queries: enQueries },
+      { label: 'Japanese query → paper written in English', short: 'ja→en', queries: jaQueries, doors: ALL_DOORS },
+      { label: 'English query → paper written in Japanese', short: 'en→ja', queries: enQueries, doors: ALL_DOORS },
     ],
     knownItem: true,
     notes: [

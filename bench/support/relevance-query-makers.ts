@@ -70,12 +70,23 @@ export function japanesePhrases(titleJa: string): string[] {
 
 /** Two different candidates, chosen at random, in their original order, joined by a space; undefined with fewer than two. */
 export function twoInOrder(candidates: readonly string[], rand: Random): string | undefined {
-  const n = candidates.length;
+  const pair = twoAtRandom(candidates.length, rand);
+  return pair && `${candidates[Math.min(...pair)]} ${candidates[Math.max(...pair)]}`;
+}
+
+/** The same two candidates as `twoInOrder` draws, in the order they were drawn: either order, evenly. */
+export function twoInAnyOrder(candidates: readonly string[], rand: Random): string | undefined {
+  const pair = twoAtRandom(candidates.length, rand);
+  return pair && `${candidates[pair[0]]} ${candidates[pair[1]]}`;
+}
+
+/** Two different positions below n, at random (the first uniform, the second uniform among the rest). */
+function twoAtRandom(n: number, rand: Random): [number, number] | undefined {
   if (n < 2) return undefined;
   const i = Math.floor(rand() * n);
   let j = Math.floor(rand() * (n - 1));
   if (j >= i) j++;
-  return `${candidates[Math.min(i, j)]} ${candidates[Math.max(i, j)]}`;
+  return [i, j];
 }
 
 /** Up to `count` items drawn without replacement (a partial Fisher–Yates shuffle of a copy). */

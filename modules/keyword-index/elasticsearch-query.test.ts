@@ -64,6 +64,18 @@ describe('searchBody: the match set', () => {
     expect(JSON.stringify(body.query.bool!.should)).not.toMatch(/topic|lang/);
   });
 
+  it('keeps the terms framing a question in the match set, but scores only the others (the question rule)', () => {
+    const q = query('how does carbon pricing affect');
+    const body = searchBody(q, [1.5, 2.5]);
+    expect(filterOf(body)).toEqual(['how', 'does', 'carbon', 'pricing', 'affect'].map((t) => substring(`*${t}*`)));
+    expect(body.query.bool!.should).toEqual([termScoring('carbon', 1.5), termScoring('pricing', 2.5)]);
+    expect(searchBody(q, [1], { corpusStats: true }).aggs).toEqual(corpusStatsAggregation(['carbon', 'pricing']));
+    expect(countBody(q).query).toEqual({ bool: { filter: filterOf(body) } });
+    // Japanese function words too; and a query of framing words only is scored on all of them.
+    expect(searchBody(query('炭素税 について'), [1]).query.bool!.should).toEqual([termScoring('炭素税', 1)]);
+    expect(searchBody(query('what is'), [1, 1]).query.bool!.should).toEqual([termScoring('what', 1), termScoring('is', 1)]);
+  });
+
   it('pages with from/size, counts every match, and returns only the stored paper with its score', () => {
     const body = searchBody(query('esg', { offset: 40, limit: 20 }), [1]);
     expect(body).toMatchObject({ from: 40, size: 20, track_total_hits: true, track_scores: true, _source: ['paper'] });
@@ -261,6 +273,15 @@ describe('rankBody', () => {
     expect(body.query.bool!.filter).toEqual(filterQueries(filters));
     expect(body.query.bool!.filter).toEqual(expect.arrayContaining([{ term: { author_keys: 'muller' } }, { range: { created_at: { gte: '2026-01-01T00:00:00.000Z' } } }]));
     expect(body).toMatchObject({ size: 7, track_total_hits: false, _source: ['paper'], sort: searchBody(query('x'), [1]).sort });
+  });
+
+  it('ranks a question on its subject: the words framing it are left out of the text (the question rule)', () => {
+    const text = (t: string) => (rankBody(ranked(t)).query.bool!.must as Query[])[0]!.combined_fields!.query;
+    expect(text('How does carbon pricing affect emissions in Japan?')).toBe('carbon pricing emissions japan?');
+    expect(text('カーボンプライシングは日本の排出量にどう影響するか')).toBe('カーボンプライシング 日本 排出量');
+    // A "more like this" text is a paper's: taken as it is.
+    const like = rankBody(ranked('How does it work', { moreLikeThis: { maxTerms: 5 } }));
+    expect((like.query.bool!.must as Query[])[0]!.more_like_this!.like).toBe('how does it work');
   });
 
   it('sends the text as text: query syntax is only words to the analyzer, and the text is normalised like the index', () => {

@@ -1,10 +1,11 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { normalizeText } from '../../shared/text/normalize';
+import { topicText } from '../../shared/text/question-words';
 import { corpusStatsAggregation, termScoring, wildcardQuery, WORD_FIELDS } from './elasticsearch-ranking';
 import type { FacetCounts, FacetName, KeywordQuery, KeywordSort, RankedQuery, SortKey } from './keyword-index.port';
 import { RANKED_FIELD_WEIGHTS } from './ranked-postings';
-import { FIELD_GROUP_NAMES, searchTextOf, type SearchText } from './relevance';
+import { FIELD_GROUP_NAMES, rankedTerms, searchTextOf, type SearchText } from './relevance';
 import { orderFacet } from './facet-counts';
 import { authorKeysOf } from './author-postings';
 import { citationsKnown, venueRank } from './paper-order';
@@ -207,30 +208,33 @@ function matchQuery(query: Pick<KeywordQuery, 'terms' | 'filters'>, scoring?: es
 }
 
 /**
- * The terms a keyword search is scored on: its first `MAX_SCORED_TERMS` (every term of a shorter
- * query, in its order, as the model scores them). Each scored term adds some fifteen leaf queries
- * (`termScoring`) and three statistics buckets (`corpusStatsAggregation`), and Lucene refuses a query
- * of more leaves than the node's clause limit (at least 1,024, larger with the heap): the data API's
- * keyword mode takes as many terms as 1,000 characters hold (up to 333), all matched (three wildcard
- * leaves each), so a longer query is ranked on its first 32 only.
+ * The terms a keyword search is scored on: those that carry its topic (`rankedTerms`: every term but
+ * those that frame a question, which only match), at most the first `MAX_SCORED_TERMS` of them. Each
+ * scored term adds some fifteen leaf queries (`termScoring`) and three statistics buckets
+ * (`corpusStatsAggregation`), and Lucene refuses a query of more leaves than the node's clause limit
+ * (at least 1,024, larger with the heap): the data API's keyword mode takes as many terms as 1,000
+ * characters hold (up to 333), all matched (three wildcard leaves each), so a longer query is ranked
+ * on its first 32 only.
  */
 export const MAX_SCORED_TERMS = 32;
-export const scoredTerms = (terms: readonly string[]): string[] => terms.slice(0, MAX_SCORED_TERMS);
+export const scoredTerms = (terms: readonly string[]): string[] => rankedTerms(terms).scored.slice(0, MAX_SCORED_TERMS);
 
 /**
- * A page of keyword matches, ordered by the scoring of `elasticsearch-ranking.ts` with each term's
- * idf (`idfsFromCorpusStats`). With `corpusStats` the same request counts the statistics: for a
- * one-term query, whose order does not depend on the idf, the caller sends 1 and scales afterwards.
+ * A page of keyword matches, ordered by the scoring of `elasticsearch-ranking.ts` with the idf of
+ * each scored term (`scoredTerms`, `idfsFromCorpusStats`). With `corpusStats` the same request counts
+ * the statistics: for a query with one scored term, whose order does not depend on the idf, the
+ * caller sends 1 and scales afterwards.
  */
 export function searchBody(query: KeywordQuery, idfs: number[], options: { corpusStats?: boolean } = {}): SearchBody {
   const byWork = query.collapse === 'versions';
+  const scored = scoredTerms(query.terms);
   const aggs = {
-    ...(options.corpusStats && query.terms.length > 0 ? corpusStatsAggregation(query.terms) : {}),
+    ...(options.corpusStats && scored.length > 0 ? corpusStatsAggregation(scored) : {}),
     ...(query.facets?.length ? facetAggregations(query.facets, byWork) : {}),
     ...(byWork ? { [WORKS_AGGREGATION]: worksCardinality() } : {}),
   };
   return {
-    query: matchQuery(query, scoredTerms(query.terms).map((term, i) => termScoring(term, idfs[i] ?? 1))),
+    query: matchQuery(query, scored.map((term, i) => termScoring(term, idfs[i] ?? 1))),
     sort: sortOrder(query.after ? 'newest' : query.sort),
     from: query.after ? 0 : query.offset,
     ...(query.after && { search_after: searchAfter(query.after) }),
@@ -269,16 +273,17 @@ export type RankBody = Required<Pick<estypes.SearchRequest, 'query' | 'sort' | '
  * Ranked any-term retrieval: `combined_fields` is BM25F (Lucene's `CombinedFieldQuery`): a field's
  * boost (at least 1) weighs its term frequencies and its length as if its text were repeated, which
  * is what the embedded engine does with `RANKED_FIELD_WEIGHTS` (a title counts five times), with
- * Elasticsearch's BM25 defaults (k1 1.2, b 0.75) and the `gx_ranked` analyzer. The text is
- * normalised first, as the index's text was (`gx_ranked` has no NFKC), and goes in as text, never as
- * query syntax.
+ * Elasticsearch's BM25 defaults (k1 1.2, b 0.75) and the `gx_ranked` analyzer. The text is the
+ * question's subject, as the embedded engine ranks it (`topicText`: the words that frame a question
+ * left out), normalised as the index's text was (`gx_ranked` has no NFKC); it goes in as text,
+ * never as query syntax.
  */
 export function rankBody(query: RankedQuery): RankBody {
   const fields = (Object.keys(RANKED_FIELDS) as (keyof SearchText)[]).map((g) => `${RANKED_FIELDS[g]}^${RANKED_FIELD_WEIGHTS[g]}`);
   return {
     query: {
       bool: {
-        must: [query.moreLikeThis ? moreLikeThis(query.text, query.moreLikeThis.maxTerms) : { combined_fields: { query: normalizeText(query.text), fields, operator: 'or' } }],
+        must: [query.moreLikeThis ? moreLikeThis(query.text, query.moreLikeThis.maxTerms) : { combined_fields: { query: normalizeText(topicText(query.text)), fields, operator: 'or' } }],
         filter: filterQueries(query.filters),
       },
     },

@@ -88,7 +88,7 @@ describe('termScoring', () => {
       },
     });
     // Title and body: scored by the field's similarity (the saturation of relevance.ts); tags: not length-normalised.
-    expect(title).toEqual(tiers('title', 'words_title', { term: { words_title: { value: 'ai', boost: termIdf * 3 } } }));
+    expect(title).toEqual(tiers('title', 'words_title', { term: { words_title: { value: 'ai', boost: termIdf * FIELD_GROUPS.title.boost } } }));
     expect(tags).toEqual(tiers('tags', 'words_tags', { constant_score: { filter: { term: { words_tags: 'ai' } }, boost: termIdf * 2 } }));
     expect(body).toEqual(tiers('body', 'words_body', { term: { words_body: { value: 'ai', boost: termIdf * 1 } } }));
   });
@@ -105,8 +105,8 @@ describe('termScoring', () => {
     expect(title).toEqual({
       dis_max: {
         queries: [
-          { constant_score: { filter: wildcard('title'), boost: 3 * evidence(partialQuality(3, false)) } },
-          { bool: { must: [{ match_phrase: { words_title: { query: 'r&d', boost: 3 / 2 } } }], filter: [wildcard('title')] } },
+          { constant_score: { filter: wildcard('title'), boost: FIELD_GROUPS.title.boost * evidence(partialQuality(3, false)) } },
+          { bool: { must: [{ match_phrase: { words_title: { query: 'r&d', boost: FIELD_GROUPS.title.boost / 2 } } }], filter: [wildcard('title')] } },
         ],
       },
     });

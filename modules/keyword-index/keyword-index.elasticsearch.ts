@@ -170,20 +170,20 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       const counted = await this.client.search({ index: this.alias, ...countBody(query) });
       return { total: byWork ? worksOf(counted.aggregations) : totalOf(counted), hits: [] };
     }
-    const { terms } = query;
-    // A long query is matched on every term and ranked on its first MAX_SCORED_TERMS (Lucene's clause limit).
-    const scored = scoredTerms(terms);
+    // Only the terms that carry the topic order the matches (those that frame a question only match),
+    // and a long query is ranked on its first MAX_SCORED_TERMS (Lucene's clause limit): `scoredTerms`.
+    const scored = scoredTerms(query.terms);
     // Several terms are weighed against each other by their idf, counted first; one term's order does
     // not depend on its idf, which comes with the page.
     const idfs = scored.length > 1 ? await this.idfs(scored) : [1];
     // The proximity rescoring reorders the best PROXIMITY.window matches: a page reaching into them is cut from all of them.
-    const rescored = (query.sort ?? 'relevance') === 'relevance' && !query.after && terms.length > 1 && query.offset < PROXIMITY.window;
+    const rescored = (query.sort ?? 'relevance') === 'relevance' && !query.after && scored.length > 1 && query.offset < PROXIMITY.window;
     const asked = rescored ? { ...query, offset: 0, limit: Math.max(PROXIMITY.window, query.offset + query.limit) } : query;
-    const response = await this.client.search<Pick<PaperDocument, 'paper'>>({ index: this.alias, ...searchBody(asked, idfs, { corpusStats: terms.length === 1 }) });
+    const response = await this.client.search<Pick<PaperDocument, 'paper'>>({ index: this.alias, ...searchBody(asked, idfs, { corpusStats: scored.length === 1 }) });
     // Under collapse each hit is a work's best match (what it is ordered and rescored by), shown by its preferred record.
     let hits = byWork ? collapsedHitsOf(response) : hitsOf(response).map((h) => ({ ...h, shown: h.paper }));
-    if (terms.length === 1) {
-      const [termIdf] = idfsFromCorpusStats(terms, response.aggregations as CorpusStatsAnswer | undefined);
+    if (scored.length === 1) {
+      const [termIdf] = idfsFromCorpusStats(scored, response.aggregations as CorpusStatsAnswer | undefined);
       hits = hits.map((h) => ({ ...h, score: h.score * termIdf! }));
     }
     if (rescored) hits = rescoreWindow(hits, scored, idfs).slice(query.offset, query.offset + query.limit);

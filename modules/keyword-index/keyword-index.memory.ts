@@ -5,6 +5,7 @@ import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-fil
 import { SEGMENT_PAPERS } from './memory-index-state';
 import { mergeCandidates, mergeSegments } from './segment-merge';
 import { readRecentTerms, RECENT_TERMS, saveRecentTerms, warmTerms } from './recent-terms';
+import { rankedTerms } from './relevance';
 
 /** Papers analyzed for ranked retrieval between two turns of the event loop while it is prepared (≈ 10 ms). */
 const RANKING_CHUNK = 100;
@@ -62,13 +63,15 @@ export class MemoryKeywordIndex implements KeywordIndex {
 
   async search(query: KeywordQuery): Promise<KeywordSearchResult> {
     const state = this.state;
-    const match = state.match(query.terms, query.filters);
+    // The terms that frame a question match but are not scored (relevance.ts).
+    const { scored, matchedOnly } = rankedTerms(query.terms);
+    const match = state.match(scored, query.filters, matchedOnly);
     const sort = query.sort ?? 'relevance';
     const byWork = query.collapse === 'versions';
     if (byWork && query.after) throw new RangeError('collapse=versions pages by offset, not by keyset (after)');
     const { total, page } = byWork
-      ? state.versions(match, sort, query.offset, query.limit, query.terms)
-      : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, query.terms) };
+      ? state.versions(match, sort, query.offset, query.limit, scored)
+      : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, scored) };
     const facets = query.facets?.length ? state.facets(match, query.facets, byWork) : undefined;
     return { total, hits: page.map(({ slot, score }) => state.hitAt(slot, score)), ...(facets && { facets }) };
   }

@@ -184,11 +184,15 @@ export class MemoryIndexState {
   }
 
   /**
-   * Every live paper that holds all terms (`relevance.ts`) and passes the filters, with its score.
-   * No term: with an author, every live paper the filters admit (a search by author alone); else none.
+   * Every live paper that holds all terms (`relevance.ts`), those scored and those `matchedOnly`, and
+   * passes the filters, with its score (the scored terms'). No term: with an author, every live
+   * paper the filters admit (a search by author alone); else none.
    */
-  match(terms: string[], filters: KeywordFilters): MatchSet {
-    return new MatchSet(this.scoredUntilDisjoint(terms), terms.length === 0 && filters.author === undefined ? undefined : this.filterBits(filters));
+  match(terms: string[], filters: KeywordFilters, matchedOnly: string[] = []): MatchSet {
+    const filter = terms.length === 0 && filters.author === undefined ? undefined : this.filterBits(filters);
+    // A term that is matched but not scored narrows the matches as a filter does.
+    const required = matchedOnly.map((term) => this.scoredTerm(term).bits);
+    return new MatchSet(this.scoredUntilDisjoint(terms), required.length ? SlotBits.intersection(filter ? [filter, ...required] : required) : filter);
   }
 
   /**

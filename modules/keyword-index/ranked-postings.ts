@@ -1,4 +1,5 @@
 import { analyze, forEachWord, termsOfWord } from '../../shared/text/analyzer';
+import { topicText } from '../../shared/text/question-words';
 import type { SearchText } from './relevance';
 import { TopSlots, type RankedSlot } from './top-slots';
 
@@ -89,11 +90,12 @@ export class RankedPostings {
 
   /**
    * The `limit` best slots for `query` among those `accept` admits, by BM25 descending, then by
-   * `tieRank` ascending. Document frequencies and lengths count retired slots too until the owner
+   * `tieRank` ascending. A question is ranked on its subject: the words that frame it are left out
+   * (`topicText`); a "more like this" text is a paper's, not a question, and is taken as it is. Document frequencies and lengths count retired slots too until the owner
    * compacts (a retired slot is at most a quarter of them).
    */
   search(query: string, accept: (slot: number) => boolean, limit: number, tieRank: Int32Array, moreLikeThis?: { maxTerms: number }): RankedSlot[] {
-    const terms = moreLikeThis ? this.likeTerms(query, moreLikeThis.maxTerms) : this.queryTerms(query);
+    const terms = moreLikeThis ? this.likeTerms(query, moreLikeThis.maxTerms) : this.queryTerms(topicText(query));
     if (terms.length === 0 || limit <= 0) return [];
     if (this.scratch.length < this.slots) this.scratch = new Float64Array(Math.ceil(this.slots * 1.25));
     const scores = this.scratch;

@@ -1,4 +1,4 @@
-import { matchQuality, occurrences, proximityBonus, titleLengths, wordCount, type SearchText } from './relevance';
+import { FIELD_GROUPS, matchQuality, occurrences, PROXIMITY, proximityBonus, titleLengths, wordCount, type SearchText } from './relevance';
 
 const text = (title: string[], body: string[] = [], tags: string[] = []): SearchText => ({ title, tags, body });
 
@@ -29,15 +29,18 @@ describe('the relevance model: how well a match stands for a term', () => {
 describe('the relevance model: terms in order and close together', () => {
   const idfs = [2, 2];
 
-  it('gives adjacent terms in order the full bonus of their field, farther ones less, reversed or distant ones none', () => {
+  it('gives adjacent terms in order the full bonus of their field, farther ones less, reversed ones a little less, distant ones none', () => {
     const adjacent = proximityBonus(text(['carbon pricing in japan']), ['carbon', 'pricing'], idfs);
     const apart = proximityBonus(text(['carbon taxes and emissions pricing']), ['carbon', 'pricing'], idfs);
-    const reversed = proximityBonus(text(['pricing of carbon']), ['carbon', 'pricing'], idfs);
+    const reversed = proximityBonus(text(['pricing carbon in japan']), ['carbon', 'pricing'], idfs);
     const distant = proximityBonus(text(['carbon a b c d e f g h i j k l pricing']), ['carbon', 'pricing'], idfs);
     expect(adjacent).toBeGreaterThan(apart);
     expect(apart).toBeGreaterThan(0);
-    expect(reversed).toBe(0);
+    expect(reversed).toBeCloseTo(PROXIMITY.reversed * adjacent);
+    expect(reversed).toBeLessThan(adjacent);
     expect(distant).toBe(0);
+    // The better of the two orders counts, once.
+    expect(proximityBonus(text(['carbon pricing, pricing carbon']), ['carbon', 'pricing'], idfs)).toBeCloseTo(adjacent);
   });
 
   it('weighs a pair close in the title above the same pair close in the body', () => {
@@ -48,10 +51,11 @@ describe('the relevance model: terms in order and close together', () => {
 
   it('counts a gap of up to ten words, two Japanese characters to a word, and no more', () => {
     const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
-    expect(proximityBonus(text([`carbon ${words(10)} pricing`]), ['carbon', 'pricing'], idfs)).toBeCloseTo(0.5 * (3 / 11) * 2);
+    const full = PROXIMITY.weight * (FIELD_GROUPS.title.boost / 11) * 2;
+    expect(proximityBonus(text([`carbon ${words(10)} pricing`]), ['carbon', 'pricing'], idfs)).toBeCloseTo(full);
     expect(proximityBonus(text([`carbon ${words(11)} pricing`]), ['carbon', 'pricing'], idfs)).toBe(0);
     // 20 kanji are 10 words, 21 are 11.
-    expect(proximityBonus(text([`炭素${'あ'.repeat(20)}価格`]), ['炭素', '価格'], idfs)).toBeCloseTo(0.5 * (3 / 11) * 2);
+    expect(proximityBonus(text([`炭素${'あ'.repeat(20)}価格`]), ['炭素', '価格'], idfs)).toBeCloseTo(full);
     expect(proximityBonus(text([`炭素${'あ'.repeat(21)}価格`]), ['炭素', '価格'], idfs)).toBe(0);
   });
 

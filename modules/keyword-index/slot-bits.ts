@@ -41,6 +41,21 @@ export class SlotBits {
     return new SlotBits(words, count);
   }
 
+  /** The slots in every one of the sets (at least one). */
+  static intersection(sets: readonly SlotBits[]): SlotBits {
+    let length = Infinity;
+    for (const s of sets) length = Math.min(length, s.words.length);
+    const words = new Int32Array(length);
+    let count = 0;
+    for (let w = 0; w < length; w++) {
+      let m = -1;
+      for (let k = 0; k < sets.length && m !== 0; k++) m &= sets[k]!.words[w]!;
+      words[w] = m;
+      if (m !== 0) count += popcount(m);
+    }
+    return new SlotBits(words, count);
+  }
+
   has(slot: number): boolean {
     const w = slot >>> 5;
     return w < this.words.length && ((this.words[w]! >>> (slot & 31)) & 1) === 1;

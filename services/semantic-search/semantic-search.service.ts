@@ -8,6 +8,7 @@ import { toSemanticPaper } from './semantic-paper';
 import type { z } from 'zod';
 import type { semanticAnswerSchema } from './semantic.openapi';
 import { highlightsOf } from '../../shared/text/highlight';
+import { topicText } from '../../shared/text/question-words';
 
 /** The text fields of the data API's record that keyword mode searches. */
 const SEMANTIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'ai_summary_en', 'ai_summary_ja', 'tags', 'primary_topic'];
@@ -88,7 +89,8 @@ export class SemanticSearchService {
     }
     let query: Float32Array;
     try {
-      [query] = (await parts.embedder.embedQueries([p.query])) as [Float32Array];
+      // A question is embedded as its subject, the words that frame it left out (as the lexical side ranks it).
+      [query] = (await parts.embedder.embedQueries([topicText(p.query)])) as [Float32Array];
     } catch (err) {
       if (err instanceof EmbeddingError) throw badGateway('embedding_failed', 'The embedding service failed or timed out; retry, or use mode=keyword.').because(err);
       throw err;

@@ -69,7 +69,7 @@ const JA_FUNCTION_CHARS = new Set([...'等及又並於']);
 /** Chinese function characters that stand alone between words: particles, prepositions, conjunctions. */
 const ZH_FUNCTION_CHARS = new Set([...'的了与及或在对是为于之而并等其从把被向将也']);
 
-type Lang = 'ja' | 'zh';
+export type Lang = 'ja' | 'zh';
 const SEGMENTERS: Record<Lang, Intl.Segmenter> = {
   ja: new Intl.Segmenter('ja', { granularity: 'word' }),
   zh: new Intl.Segmenter('zh', { granularity: 'word' }),
@@ -166,7 +166,11 @@ function segmentParts(text: string, lang: Lang): Part[] {
   return parts;
 }
 
-function isFunctionWord(segment: string, lang: Lang): boolean {
+/**
+ * Whether a segment of ICU's word segmenter is a function word that carries no subject (see the rules
+ * above): a particle, a hiragana function word, a particle glued to a verb, a function character.
+ */
+export function isFunctionWord(segment: string, lang: Lang): boolean {
   if (lang === 'zh') return ZH_FUNCTION_CHARS.has(segment);
   if (JA_FUNCTION_CHARS.has(segment)) return true;
   if (!HIRAGANA_FIRST.test(segment)) return false;

@@ -7,6 +7,7 @@ import {
   occurrences,
   PROXIMITY,
   proximityBonus,
+  rankedTerms,
   searchTextOf,
   termScore,
   titleLengthFor,
@@ -26,8 +27,10 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
   const texts = new Map(papers.map((p) => [p.id, searchTextOf(p)]));
   const holds = (text: SearchText, term: string) => FIELD_GROUP_NAMES.some((g) => text[g].some((v) => v.includes(term)));
   const bestIn = (text: SearchText, term: string) => Math.max(0, ...FIELD_GROUP_NAMES.flatMap((g) => text[g].map((v) => occurrences(v, term).best)));
+  // Every term must match; only the scored ones (not those framing a question) order the matches.
+  const { scored } = rankedTerms(query.terms);
   // Corpus statistics count every paper, whatever the filters; a paper counts by the quality of its best match.
-  const idfs = query.terms.map((term) => idf(papers.reduce((n, p) => n + bestIn(texts.get(p.id)!, term), 0), papers.length));
+  const idfs = scored.map((term) => idf(papers.reduce((n, p) => n + bestIn(texts.get(p.id)!, term), 0), papers.length));
   const all = papers.map((p) => texts.get(p.id)!);
   const meanOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   const titles = all.map((t) => titleLengths(t.title));
@@ -48,7 +51,7 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
     .filter((p) => (query.terms.length > 0 || author !== undefined) && query.terms.every((term) => holds(texts.get(p.id)!, term)))
     .map((p) => {
       const text = texts.get(p.id)!;
-      const score = query.terms.reduce((sum, term, t) => {
+      const score = scored.reduce((sum, term, t) => {
         const evidence = { title: best(text.title, term), tags: best(text.tags, term), body: text.body.reduce((f, v) => f + occurrences(v, term).sum, 0) };
         const title = titleLengthFor(titleLengths(text.title), meanTitles, isCjkTerm(term));
         return sum + termScore(idfs[t]!, evidence, { title: title.length, body: wordCount(text.body) }, { title: title.mean, body: meanBody });
@@ -60,8 +63,8 @@ export function referenceSearch(papers: Paper[], query: KeywordQuery): { total: 
   const cited = (p: Paper) => Math.max(-1, ...[p.cited_by_count, p.cited_by_corpus_count].filter((n): n is number => typeof n === 'number'));
   if (query.sort === 'newest') matches.sort((a, b) => compareTies(a.paper, b.paper));
   else if (query.sort === 'cited_by') matches.sort((a, b) => cited(b.paper) - cited(a.paper) || compareTies(a.paper, b.paper));
-  else if (query.terms.length > 1) {
-    const window = matches.slice(0, PROXIMITY.window).map((m) => ({ ...m, score: m.score + proximityBonus(texts.get(m.paper.id)!, query.terms, idfs) }));
+  else if (scored.length > 1) {
+    const window = matches.slice(0, PROXIMITY.window).map((m) => ({ ...m, score: m.score + proximityBonus(texts.get(m.paper.id)!, scored, idfs) }));
     window.sort((a, b) => b.score - a.score || compareTies(a.paper, b.paper));
     matches.splice(0, window.length, ...window);
   }
