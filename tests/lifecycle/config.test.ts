@@ -35,7 +35,7 @@ describe('configuration', () => {
   it("reads HYBRID_LEXICAL_WEIGHT as hybrid mode's lexical share; unset, each embedder keeps its default", () => {
     expect(loadConfig({}).embedding.hybridLexicalWeight).toBeUndefined();
     expect(loadConfig({ HYBRID_LEXICAL_WEIGHT: ' ' }).embedding.hybridLexicalWeight).toBeUndefined();
-    expect(hybridLexicalWeight(loadConfig({}))).toBe(0.7);
+    expect(hybridLexicalWeight(loadConfig({}))).toBe(0.98);
     expect(hybridLexicalWeight(loadConfig({ EMBEDDING_MODEL_DIR: 'models/e5-small' }))).toBe(0.5);
     expect(hybridLexicalWeight(loadConfig({ EMBEDDING_URL: 'http://127.0.0.1:8095' }))).toBe(0.5);
     for (const env of [{}, { EMBEDDING_MODEL_DIR: 'models/e5-small' }, { EMBEDDING_URL: 'http://127.0.0.1:8095' }]) {
