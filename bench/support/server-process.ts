@@ -48,6 +48,31 @@ export async function terminate(child: ChildProcess, exited: Promise<void>, hasE
   return performance.now() - t0;
 }
 
+/** CPU seconds a Linux process has used so far (user + system), from /proc. */
+export function readCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resolves once the process has used less than `busySeconds` of CPU in a `windowMs` window (its
+ * background work after a start, such as the first save of a built index, is done), or after
+ * `timeoutMs`; the ms waited.
+ */
+export async function untilQuiet(pid: number, options: { windowMs?: number; busySeconds?: number; timeoutMs?: number } = {}): Promise<number> {
+  const { windowMs = 1_000, busySeconds = 0.05, timeoutMs = 600_000 } = options;
+  const t0 = Date.now();
+  let before = readCpuSeconds(pid);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const now = readCpuSeconds(pid);
+    if (now - before < busySeconds || Date.now() - t0 > timeoutMs) return Date.now() - t0;
+    before = now;
+  }
+}
+
 /** VmRSS and VmHWM of a Linux process, from /proc. */
 export function readMemory(pid: number): ProcessMemory {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
