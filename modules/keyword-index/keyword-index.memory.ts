@@ -1,4 +1,4 @@
-import type { Paper } from '../../shared/papers/paper.schema';
+import { graphFieldsOf, type Paper } from '../../shared/papers/paper.schema';
 import { RankingUnavailableError, type BuildSave, type IndexCheckpoint, type KeywordCollapse, type KeywordFilters, type KeywordHit, type KeywordIndex, type KeywordQuery, type KeywordSearchResult, type RankedQuery } from './keyword-index.port';
 import { MemoryIndexState } from './memory-index-state';
 import { openCheckpoint, writeBuildProgress, writeCheckpoint } from './index-files';
@@ -73,7 +73,12 @@ export class MemoryKeywordIndex implements KeywordIndex {
       ? state.versions(match, sort, query.offset, query.limit, scored)
       : { total: match.total, page: query.after ? state.newest(match, 0, query.limit, query.after) : state.ordered(match, sort, query.offset, query.limit, scored) };
     const facets = query.facets?.length ? state.facets(match, query.facets, byWork) : undefined;
-    return { total, hits: page.map(({ slot, score }) => state.hitAt(slot, score)), ...(facets && { facets }) };
+    // Every hit of a page is shown: decoded now, while the slots are those the search saw.
+    const hits = page.map(({ slot, score }) => {
+      const paper = state.paperAt(slot);
+      return { id: paper.id, work_id: graphFieldsOf(paper).work_id, paper, score };
+    });
+    return { total, hits, ...(facets && { facets }) };
   }
 
   async countEach(termSets: readonly string[][], filters: KeywordFilters, collapse?: KeywordCollapse): Promise<number[]> {

@@ -109,7 +109,12 @@ export interface KeywordHit {
   /** The paper's id and work (`work_id`), known without reading the paper itself. */
   id: string;
   work_id: string;
-  /** The paper; an engine may decode it only when it is first read (most ranked hits are never shown). */
+  /**
+   * The paper. A ranked hit's (`rank`) may be decoded only when first read (most are never shown);
+   * a paper removed from an embedded index, and its segment merged away, between the ranking and
+   * that read then reads as undefined: a caller that reads it later skips such a hit, as it skips a
+   * paper gone from Postgres.
+   */
   paper: Paper;
   score: number;
 }

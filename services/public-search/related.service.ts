@@ -33,7 +33,11 @@ export class PublicRelatedService {
       if (err instanceof ProblemError) throw err;
       throw serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.').because(err);
     }
-    const results = hits.map((h) => ({ ...toPublicPaper(h.paper, this.deps.publicBaseUrl), related_score: h.score }));
+    // A paper removed since the ranking found it is skipped (see `KeywordHit.paper`).
+    const results = hits.flatMap((h) => {
+      const found = h.paper as Paper | undefined;
+      return found ? [{ ...toPublicPaper(found, this.deps.publicBaseUrl), related_score: h.score }] : [];
+    });
     return { api_version: 'v1', paper_id: paper.id, topic: params.topic, lang: params.lang, count: results.length, limit: params.limit, results };
   }
 
