@@ -93,9 +93,9 @@ const MAX_LEXICAL_DEPTH = 1_000;
 /**
  * Papers like the given ones by their words: a "more like this" query from their text (its most
  * distinctive terms by the index's statistics) through the index's ranked retrieval, filters applied
- * inside it. Up to `want` papers, best first, each work once, none of the given works, each checked
- * against the filters again (an engine that does not know a filter yet lets nothing through). Reads
- * deeper, four times as deep each time, while too few remain.
+ * inside it (both engines' contract suite holds `rank` to every filter). Up to `want` papers, best
+ * first, each work once, none of the given works. Reads deeper, four times as deep each time, while
+ * too few remain.
  */
 export async function lexicalNeighbours(
   index: RankedRetrieval,
