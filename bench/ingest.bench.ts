@@ -28,7 +28,7 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
 const logger = createLogger({ level: 'warn', name: 'bench' });
 
 /**
- * End-to-end ingest of `../shared/data/papers.jsonl` (4,564 real papers) into an empty database:
+ * End-to-end ingest of the reference data's `papers.jsonl` (4,564 real papers) into an empty database:
  * normalise, dedupe, heuristic score and gate, summaries, store, and — so that the embedded
  * embedder and index are measured too — an in-memory keyword index and an embedded HNSW index
  * written by the pipeline itself (as it writes Elasticsearch and Qdrant in production). Then the
@@ -94,7 +94,7 @@ export async function runIngestBench(): Promise<unknown> {
 }
 
 function printReport(passes: Pass[]): void {
-  const out: string[] = ['', '== ingest: ../shared/data/papers.jsonl end to end, embedded defaults (heuristic scorer and summariser, lexical embedder, HNSW) =='];
+  const out: string[] = ['', '== ingest: the reference papers.jsonl end to end, embedded defaults (heuristic scorer and summariser, lexical embedder, HNSW) =='];
   out.push(
     table(
       ['pass', 'papers/s', 'wall', 'fetched', 'dup', 'rejected', 'stored', 'updated', 'unchanged', 'failed', `target ${INGEST_TARGET_PAPERS_PER_SECOND}/s`],

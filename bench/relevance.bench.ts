@@ -94,7 +94,7 @@ const PLANS: readonly CollectionPlan[] = [
   { name: 'Cross-lingual known-item', availability: () => ({ ok: true }), build: (tmp) => crossLingualCollection(tmp) },
 ];
 
-/** A collection named with `--eval=DIR`: a folder in ../shared/eval's format. */
+/** A collection named with `--eval=DIR`: a folder in the judged collections' format (documents, queries, judgements). */
 const evalPlan = (dir: string): CollectionPlan => ({
   name: path.basename(dir),
   availability: () => available(judgedFiles(dir)),

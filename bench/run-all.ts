@@ -19,7 +19,7 @@ import { runTelemetryBench } from './telemetry.bench';
  *   --cpu-prof=DIR       write V8 CPU profiles of the servers under test to DIR
  *   --sizes=N[:plan],…   corpus sizes of the scaling benchmark (default 30000,100000,300000,1000000; a size may name its plan, N:all or N:public-search; or SCALING_SIZES);
  *                        the related benchmark takes the first (default 30000)
- *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the format of ../shared/eval
+ *   --eval=DIR[,DIR…]    the relevance benchmark's collections: folders in the judged collections' format
  *   --hybrid-weights=W[,W…]  the relevance benchmark also asks hybrid mode at each lexical share W (0 to 1),
  *                        restarting gx with HYBRID_LEXICAL_WEIGHT=W; the embedding configuration judged is
  *                        the EMBEDDING_* variables of the bench's environment (docs/configuration.md)

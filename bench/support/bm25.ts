@@ -1,7 +1,7 @@
 import { analyze } from '../../shared/text/analyzer';
 import { bm25Tokens } from './bm25-tokens';
 
-/** The parameters of the Anserini/BEIR BM25 baselines and of the sanity figure in ../shared/eval/scifact/SOURCE.md. */
+/** The parameters of the Anserini/BEIR BM25 baselines and of the sanity figure in SciFact's SOURCE.md among the judged collections. */
 export const BM25_PARAMETERS = { k1: 0.9, b: 0.4 } as const;
 
 export const BM25_DESCRIPTION =

@@ -6,10 +6,14 @@ import { generateDemoPapers } from '../../modules/papers/demo/demo-papers';
 import { readJsonLines } from '../../shared/loading/json-lines';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
-import { projectRoot } from '../../shared/project-paths';
 
 /** The real corpus, shared by the projects of this workspace (or GX_REFERENCE_DATA_DIR, as the tests read it); read in place, never copied. */
-export const REAL_PAPERS_FILE = path.join(process.env.GX_REFERENCE_DATA_DIR || path.resolve(projectRoot(), '..', 'shared', 'data'), 'papers.jsonl');
+/**
+ * The reference data's folder, from `GX_REFERENCE_DATA_DIR` (`.ci/run` sets it). Unset, a path that
+ * names the missing setting: a bench needing the files then reports them absent under that name.
+ */
+export const REFERENCE_DATA_DIR = process.env.GX_REFERENCE_DATA_DIR ? path.resolve(process.env.GX_REFERENCE_DATA_DIR) : path.resolve('GX_REFERENCE_DATA_DIR-is-not-set');
+export const REAL_PAPERS_FILE = path.join(REFERENCE_DATA_DIR, 'papers.jsonl');
 
 export interface CorpusReport {
   real: number;

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { DEFAULT_DEMO_COUNT, DEFAULT_DEMO_SEED, generateDemoPapers } from '../../modules/papers/demo/demo-papers';
 import { mulberry32, recordSeed } from '../../shared/random/seeded-random';
 import { readJsonLines } from '../../shared/loading/json-lines';
-import { projectRoot } from '../../shared/project-paths';
-import { REAL_PAPERS_FILE } from './corpus';
+import { REAL_PAPERS_FILE, REFERENCE_DATA_DIR } from './corpus';
 import { readEvalRecords, type EvalDocument, type EvalRecords } from './relevance-records';
 import { englishTitleWords, japanesePhrases, sampleOf, twoInAnyOrder, twoInOrder } from './relevance-query-makers';
 import type { Judgements } from './relevance-metrics';
@@ -13,11 +12,9 @@ import type { Door } from './relevance-search';
 
 /**
  * The folder of the judged collections (read in place, never copied): `GX_REFERENCE_EVAL_DIR`; else
- * `eval` beside `GX_REFERENCE_DATA_DIR` (the reference data's own layout); else ../shared/eval.
+ * `eval` beside the reference data's folder (`GX_REFERENCE_DATA_DIR`: the reference data's own layout).
  */
-export const EVAL_DIR =
-  process.env.GX_REFERENCE_EVAL_DIR ||
-  (process.env.GX_REFERENCE_DATA_DIR ? path.join(path.dirname(path.resolve(process.env.GX_REFERENCE_DATA_DIR)), 'eval') : path.resolve(projectRoot(), '..', 'shared', 'eval'));
+export const EVAL_DIR = process.env.GX_REFERENCE_EVAL_DIR || path.join(path.dirname(REFERENCE_DATA_DIR), 'eval');
 export const SCIFACT_DIR = path.join(EVAL_DIR, 'scifact');
 
 /** Queries per known-item set (per direction for the cross-lingual one). */
