@@ -10,3 +10,4 @@ export { splitSuggestion, type SearchSuggestion } from './split-suggestion';
 export { searchSuggestionSchema, SUGGESTION_KINDS, suggestionDescription } from './split-suggestion.schema';
 export { SUBSET_SEARCH, subsetSuggestion } from './subset-suggestion';
 export { facetCountsSchema } from './facets.schema';
+export { RELATED_LIMITS, relatedQuerySchemaWith } from './related-query';

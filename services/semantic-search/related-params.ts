@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { keywordParams, yearRangeProblem } from '../../modules/keyword-index';
-import { bodyField, coded, crossRule, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
+import { RELATED_LIMITS as RELATED_QUERY_LIMITS, relatedQuerySchemaWith, yearRangeProblem } from '../../modules/keyword-index';
+import { bodyField, coded, crossRule, oneOf, rule, text } from '../../shared/http/param-schemas';
 import { ERROR_CODE, parseBody, parseQuery, UNKNOWN_FIELD_CODE, type RawQuery } from '../../shared/http/request-schema';
-import { parseSince, SINCE_DESCRIPTION, SINCE_RULE, sinceParam } from '../../shared/http/since-param';
+import { parseSince, SINCE_DESCRIPTION, SINCE_RULE } from '../../shared/http/since-param';
 import { type PaperLang, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import type { RelatedFilters } from '../../shared/papers/related-papers';
 import { semanticQuerySchema } from './semantic-params';
 import { PAPER_ID, paperPathSchema } from '../../modules/papers';
 
 /** Related papers and recommendations: how many, and how many papers a recommendation may start from. */
-export const RELATED_LIMITS = { limitMin: 1, limitMax: 50, limitDefault: 10, maxGivenIds: 100 } as const;
+export const RELATED_LIMITS = { ...RELATED_QUERY_LIMITS, maxGivenIds: 100 } as const;
 const L = RELATED_LIMITS;
 const ID_RULE = 'A paper id is 1 to 128 letters, digits, "_" or "-" (the `id` of a search result).';
 
@@ -20,16 +20,7 @@ export const LANGS_FOR_FILTER: Record<'ja' | 'en' | 'all', PaperLang[] | undefin
 export const relatedPathSchema = paperPathSchema;
 
 /** The query of `GET /api/v1/papers/{id}/related` on the data API: the search's filters, their rules and codes, and `since`. */
-export const relatedQuerySchema = z
-  .object({
-    topic: semanticQuerySchema.shape.topic,
-    lang: semanticQuerySchema.shape.lang,
-    limit: coded(withDefault(wholeNumber(L.limitMin, L.limitMax), L.limitDefault), 'invalid_limit', { description: `Related papers to return, ${L.limitMin} to ${L.limitMax}.` }),
-    year_from: keywordParams.year_from,
-    year_to: keywordParams.year_to,
-    since: sinceParam(),
-  })
-  .check(crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem));
+export const relatedQuerySchema = relatedQuerySchemaWith({ topic: semanticQuerySchema.shape.topic, lang: semanticQuerySchema.shape.lang });
 
 export interface RelatedParams {
   limit: number;
