@@ -6,6 +6,7 @@ import { TARGETS } from '../services/registry';
 import { registerKeyCommands } from '../cli/keys.command';
 import { LOAD_KINDS, loadCommand, parseBatchSize, type LoadKind, type LoadKindName } from '../cli/load.command';
 import { reindexCommand } from '../cli/reindex.command';
+import { registerReleaseCommands } from '../cli/release.command';
 import { migrateCommand } from '../cli/migrate.command';
 import { registerIngestCommands } from '../cli/ingest.command';
 import { startCommand } from '../cli/start.command';
@@ -52,6 +53,7 @@ export function runProgram(config: Config, tracing: Tracing | undefined): void {
 
   registerKeyCommands(program, config, logger);
   registerIngestCommands(program, config, logger);
+  registerReleaseCommands(program, config, logger);
 
   // Every failure: its cause in one line on stderr (the stack with LOG_LEVEL=debug), exit code 1.
   // A one-shot command that returns sends its spans before the process ends.

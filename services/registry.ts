@@ -2,6 +2,7 @@ import { responseCacheModule } from '../shared/cache/response-cache.module';
 import { databaseModule } from '../shared/db/database.module';
 import { keywordIndexModule } from '../modules/keyword-index';
 import { papersModule } from '../modules/papers';
+import { releasesModule } from '../modules/releases';
 import { redisModule } from '../shared/redis/redis.module';
 import type { ModuleDefinition } from '../shared/runtime/module';
 import { apiKeysModule } from '../modules/api-keys';
@@ -18,7 +19,7 @@ import { publicSiteModule } from './public-site';
 
 /** Every module of the program, infrastructure and services alike. */
 export const MODULES: ReadonlyMap<string, ModuleDefinition> = new Map(
-  [databaseModule, redisModule, papersModule, keywordIndexModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, publicSiteModule, companyDataModule, semanticSearchModule, paperChangesModule, eventsKeysModule, ingestWorkerModule, indexerModule, gatewayModule].map(
+  [databaseModule, redisModule, papersModule, keywordIndexModule, releasesModule, vectorSearchModule, responseCacheModule, apiKeysModule, publicSearchModule, publicSiteModule, companyDataModule, semanticSearchModule, paperChangesModule, eventsKeysModule, ingestWorkerModule, indexerModule, gatewayModule].map(
     (m) => [m.name, m as ModuleDefinition],
   ),
 );

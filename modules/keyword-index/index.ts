@@ -2,6 +2,7 @@
 export { buildKeywordIndexFiles, keywordIndexDir } from './build-index-files';
 export { IndexSync, PAPERS_CHANGED_CHANNEL, PAPERS_REINDEX_CHANNEL } from './index-sync';
 export { createKeywordIndex } from './keyword-index.factory';
+export { createFrozenKeywordIndex, frozenIndexDir, type FrozenKeywordIndex } from './frozen-index';
 export { keywordIndexModule } from './keyword-index.module';
 export * from './keyword-index.port';
 export * from './keyword-query';

@@ -223,6 +223,17 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     if (this.ownsClient) await this.client.close();
   }
 
+  /** Whether the alias exists: a `rebuild` moves it only once the whole content is in (a frozen copy is whole when it exists). */
+  async exists(): Promise<boolean> {
+    return this.client.indices.existsAlias({ name: this.alias });
+  }
+
+  /** Deletes every index behind the alias, and so the alias (a frozen copy whose release expired). */
+  async drop(): Promise<void> {
+    const indices = await this.aliasedIndices();
+    if (indices.length > 0) await this.client.indices.delete({ index: indices, ignore_unavailable: true });
+  }
+
   private async bulk(index: string, operations: estypes.BulkRequest['operations'], refresh: estypes.Refresh): Promise<void> {
     if (!operations || operations.length === 0) return;
     const response = await this.client.bulk({ index, operations, refresh });

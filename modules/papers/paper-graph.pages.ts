@@ -2,6 +2,9 @@ import { notFound } from '../../shared/errors/problem';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { encodeCitedByCursor, encodeReferencesCursor, type CitedByQuery, type ReferencesQuery } from './paper-graph.params';
 import type { PaperGraphRepository } from './paper-graph.repository';
+
+/** What the pages read: the corpus now (`PaperGraphRepository`), or as of a release (modules/releases). */
+export type GraphReads = Pick<PaperGraphRepository, 'counts' | 'references' | 'citedBy'>;
 import type { ExternalReference, GraphPageAnswer } from './paper-graph.schema';
 
 /**
@@ -10,7 +13,7 @@ import type { ExternalReference, GraphPageAnswer } from './paper-graph.schema';
  * whatever the search indexes have caught up with. An unknown paper is 404 `not_found`.
  */
 export class PaperGraphPages {
-  constructor(private readonly graph: PaperGraphRepository) {}
+  constructor(private readonly graph: GraphReads) {}
 
   async references<R>(paperId: string, query: ReferencesQuery, toRecord: (paper: Paper) => R): Promise<GraphPageAnswer<R | ExternalReference>> {
     const [counts, page] = await Promise.all([this.graph.counts(paperId), this.graph.references(paperId, query.cursor ?? null, query.limit)]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coded, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import type { CitedByKey } from './paper-graph.repository';
 import { PAPER_ID } from './paper-path';
+import { asOfParam } from './as-of-param';
 
 /**
  * The query of a paper's references and cited-by pages (`/api/v1/papers/{id}/references`,
@@ -66,8 +67,8 @@ const cursor = <K>(decodeKey: (value: string) => K | undefined) =>
     },
   );
 
-export const referencesQuerySchema = z.object({ limit, cursor: cursor(decodeReferencesCursor) });
-export const citedByQuerySchema = z.object({ limit, cursor: cursor(decodeCitedByCursor) });
+export const referencesQuerySchema = z.object({ limit, cursor: cursor(decodeReferencesCursor), as_of: asOfParam });
+export const citedByQuerySchema = z.object({ limit, cursor: cursor(decodeCitedByCursor), as_of: asOfParam });
 
 export type ReferencesQuery = z.output<typeof referencesQuerySchema>;
 export type CitedByQuery = z.output<typeof citedByQuerySchema>;
@@ -77,4 +78,6 @@ export const GRAPH_PARAM_CODES = {
   invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"',
   invalid_limit: `limit is not a whole number from ${L.limitMin} to ${L.limitMax}`,
   invalid_cursor: 'cursor is not * or a next_cursor of this endpoint, unchanged',
+  invalid_as_of: 'as_of is not a release id',
+  unknown_release: 'as_of names no release that was cut',
 } as const;

@@ -6,6 +6,7 @@ import { credentialParams } from '../../shared/http/credential-params';
 import { badRequest } from '../../shared/errors/problem';
 import { API_OPENAPI_PATH, apiOpenApiRoute } from './api-openapi';
 import { provenanceHeaders } from './provenance';
+import { DATASET_VERSION_HEADER } from '../../modules/releases';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
 import { apiAgentRoutes } from './agents/agent-routes';
@@ -47,6 +48,7 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   const provenance = provenanceHeaders(config.provenance);
   const door: RequestListener = (req, res) => {
     provenance(res);
+    res.setHeader(DATASET_VERSION_HEADER, gateway.datasetVersion());
     app(req, res);
   };
   return door;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const EXPOSED = ['X-Request-Id', 'X-Cache', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'].join(', ');
+const EXPOSED = ['X-Request-Id', 'X-Cache', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-Dataset-Version'].join(', ');
 
 /** The CORS headers of every public response, those answered before routing included. */
 export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -8,6 +8,7 @@ import { KeyBurstLimit } from './key-burst';
 import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
 import { databaseModule } from '../../shared/db/database.module';
+import { releasesModule } from '../../modules/releases';
 import { redisModule } from '../../shared/redis/redis.module';
 import { responseCacheModule } from '../../shared/cache/response-cache.module';
 
@@ -21,16 +22,19 @@ export interface Gateway {
   guard: RequestHandler;
   /** Checks a Bearer key without charging it (the data-API door's `/mcp`, whose tool calls are charged by `guard`). */
   verifier: KeyVerifier;
+  /** The `X-Dataset-Version` of an answer over the corpus now (a service answering as of a release sets its own). */
+  datasetVersion: () => string;
 }
 
 /** The front doors' policies; `public-door.ts` and `api-door.ts` assemble them around the routes. */
 export const gatewayModule: ModuleDefinition<Gateway> = {
   name: 'gateway',
-  dependsOn: ['redis', 'response-cache', 'database', 'api-keys'],
+  dependsOn: ['redis', 'response-cache', 'database', 'api-keys', 'releases'],
   async init({ config, logger, get }) {
     const redis = get(redisModule);
     const limits = createLimitStores({ redis, pool: get(databaseModule).pool });
     const quota = new QuotaCounter(limits.quotas);
+    const releases = get(releasesModule);
     return {
       value: {
         publicRateLimit: ipRateLimit({
@@ -51,6 +55,7 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
         }),
         edgeCache: new EdgeCache(get(responseCacheModule), config.responseCache.ttlSeconds),
         verifier: get(apiKeysModule).verifier,
+        datasetVersion: () => releases.currentVersion(),
         guard: authenticate({
           verifier: get(apiKeysModule).verifier,
           burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { DATASET_VERSION_HEADER } from '../../modules/releases';
 import proxyaddr from 'proxy-addr';
 import { internalError } from '../../shared/errors/problem';
 import { accessLog } from '../../shared/http/access-log';
@@ -56,6 +57,8 @@ export function publicDoor(deps: DoorDeps): RequestListener {
     requestId(req, res);
     log(req, res);
     if (answerMcpPreflight(req, res) || applyPublicCors(req, res)) return;
+    // What the corpus now is; an answer as of a release (`as_of`) names that release instead.
+    res.setHeader(DATASET_VERSION_HEADER, gateway.datasetVersion());
     const path = (req.url ?? '').split('?')[0]!;
     if (UNLIMITED_PATHS.has(path) || path.startsWith(STATIC_PREFIX)) return void app(req, res);
     answeredAtTheEdge(req, res).then(

@@ -1,3 +1,4 @@
+import { cutDatasetRelease } from '../../modules/releases';
 import type { Config } from '../../shared/config/config';
 import type { Database } from '../../shared/db/database';
 import type { Logger } from '../../shared/logging/logger';
@@ -43,7 +44,12 @@ export async function createIngest(config: Config, db: Database, logger: Logger,
     metrics,
     ...overrides,
   });
-  const jobs = new IngestJobs({ pipeline, ingest, resolveSource: (spec) => resolveSource(spec, config), pageSize: config.ingest.pageSize, logger, metrics });
+  // A run's changes become a dataset release (nothing is cut when it changed nothing, or failed before writing any).
+  const afterRun = async () => {
+    const outcome = await cutDatasetRelease(db, config.releases);
+    if (outcome?.cut) logger.info({ release: outcome.release, papers: outcome.papers, added: outcome.added, changed: outcome.changed, removed: outcome.removed }, 'cut a dataset release after the ingest run');
+  };
+  const jobs = new IngestJobs({ pipeline, ingest, resolveSource: (spec) => resolveSource(spec, config), pageSize: config.ingest.pageSize, logger, metrics, afterRun });
   return { jobs, ingest, scorer, summariser, close: async () => undefined };
 }
 

@@ -1,5 +1,6 @@
 import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { databaseModule } from '../../shared/db/database.module';
+import { releasesModule, releasesRoutes, RELEASES_PATH } from '../../modules/releases';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { PaperChangeLog, papersModule } from '../../modules/papers';
 import { ChangeLogPruner } from './change-log-pruner';
@@ -15,8 +16,8 @@ import { CHANGES_PATH, paperChangesRoutes } from './paper-changes.routes';
  */
 export const paperChangesModule: ModuleDefinition<PaperChangeFeed> = {
   name: 'paper-changes',
-  dependsOn: ['database', 'papers'],
-  serves: [{ door: 'api', paths: [CHANGES_PATH], remoteUrl: (c) => c.services.semanticSearchUrl }],
+  dependsOn: ['database', 'papers', 'releases'],
+  serves: [{ door: 'api', paths: [CHANGES_PATH, RELEASES_PATH], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
       openApiPaths: paperChangesPaths,
@@ -32,7 +33,10 @@ export const paperChangesModule: ModuleDefinition<PaperChangeFeed> = {
     pruner.start();
     return {
       value: feed,
-      routes: [{ door: 'api', router: paperChangesRoutes(feed) }],
+      routes: [
+        { door: 'api', router: paperChangesRoutes(feed) },
+        { door: 'api', router: releasesRoutes(get(releasesModule)) },
+      ],
       close: () => pruner.stop(),
     };
   },

@@ -12,6 +12,7 @@ import { relatedRoutes } from './related.routes';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { PaperGraphPages, PaperGraphRepository, papersModule } from '../../modules/papers';
 import { databaseModule } from '../../shared/db/database.module';
+import { releasesModule, releasesRoutes } from '../../modules/releases';
 
 /**
  * The public, unauthenticated paper search API (spec 000): the search, a paper's record, its
@@ -22,8 +23,8 @@ import { databaseModule } from '../../shared/db/database.module';
 export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   name: 'public-search',
   // papers: a paper's record (`/api/v1/papers/{id}`), references and cited-by are read from Postgres, the source of truth.
-  dependsOn: ['keyword-index', 'papers'],
-  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
+  dependsOn: ['keyword-index', 'papers', 'releases'],
+  serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/api/v1/releases', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
   contributes: {
     public: {
       tools: [...SEARCH_TOOLS, ...PAPER_GRAPH_TOOLS],
@@ -35,14 +36,16 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
     void keywordIndex.prepareRanking?.();
     const service = new PaperSearchService(keywordIndex, config.publicBaseUrl);
     const papers = get(papersModule);
+    const releases = get(releasesModule);
     const related = new PublicRelatedService({ index: keywordIndex, papers, publicBaseUrl: config.publicBaseUrl });
     return {
       value: service,
       routes: [
-        { door: 'public', router: searchRoutes({ service, publicBaseUrl: config.publicBaseUrl, logger }) },
+        { door: 'public', router: searchRoutes({ service, releases, publicBaseUrl: config.publicBaseUrl, logger }) },
         { door: 'public', router: relatedRoutes(related) },
-        { door: 'public', router: paperRecordRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
-        { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: paperRecordRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: releasesRoutes(releases) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },
       ],
     };

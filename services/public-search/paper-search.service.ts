@@ -19,11 +19,12 @@ export class PaperSearchService {
   // Records are shaped for every response, not cached: shaping one (shortening its abstract
   // included) costs about 2–3 µs, 20–30 µs for a page of 10 (`npm run bench -- --only=record-shaping`).
   constructor(
-    private readonly index: KeywordIndex,
+    readonly index: KeywordIndex,
     private readonly publicBaseUrl: string,
   ) {}
 
-  async search(params: SearchParams): Promise<SearchEnvelope> {
+  /** Searches `index` (a release's, for `as_of`; the live one by default). */
+  async search(params: SearchParams, index: KeywordIndex = this.index): Promise<SearchEnvelope> {
     const filters: KeywordFilters = {
       topic: params.topic ?? undefined,
       langs: LANGS_FOR_FILTER[params.lang],
@@ -34,8 +35,8 @@ export class PaperSearchService {
       addedSince: params.addedSince,
     };
     const query = { terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets, collapse: params.collapse };
-    const { total, hits, facets, nextCursor } = await searchPage(this.index, query, params.cursor);
-    const suggestion = await splitSuggestion(this.index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
+    const { total, hits, facets, nextCursor } = await searchPage(index, query, params.cursor);
+    const suggestion = await splitSuggestion(index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
     const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
     return {

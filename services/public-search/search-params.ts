@@ -1,3 +1,4 @@
+import { asOfParam } from '../../modules/papers';
 import { z } from 'zod';
 import { type PaperLang, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
 import { authorAloneProblem, cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, Q_UNLESS_AUTHOR, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
@@ -29,6 +30,8 @@ export interface SearchParams extends KeywordOptions {
   offset: number;
   /** Add each record's `highlights`: where the terms occur in the text it carries. */
   highlight: boolean;
+  /** The release to answer as of (`as_of`); absent: the corpus now. */
+  asOf?: string;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -66,6 +69,7 @@ export const searchQuerySchema = z
     }),
     highlight: highlightParam(),
     ...keywordParams,
+    as_of: asOfParam,
   })
   .check(
     // Read at q alone: an author given, even a wrong one, is given (its own problem is then reported).
@@ -89,6 +93,7 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     offset: p.offset,
     highlight: p.highlight === 'true',
     ...keywordOptionsOf(p),
+    ...(p.as_of !== undefined && { asOf: p.as_of }),
   };
 }
 

@@ -8,6 +8,7 @@ import { keywordIndexModule } from '../../modules/keyword-index';
 import { vectorSearchModule } from '../../modules/vector-index';
 import { PaperGraphPages, PaperGraphRepository, PaperNeighboursRepository, papersModule } from '../../modules/papers';
 import { databaseModule } from '../../shared/db/database.module';
+import { releasesModule } from '../../modules/releases';
 import { API_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
 import { paperGraphPaths } from './paper-graph.openapi';
 import { paperGraphRoutes } from './paper-graph.routes';
@@ -26,7 +27,7 @@ import { RELATED_TOOLS, relatedLlmsTxt } from './related.agents';
  */
 export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   name: 'semantic-search',
-  dependsOn: ['database', 'papers', 'keyword-index', 'vector-search'],
+  dependsOn: ['database', 'papers', 'keyword-index', 'vector-search', 'releases'],
   // `/api/v1/papers` claims what lies below it: `{id}/references`, `/cited-by`, `/related`, `recommendations` (POST)
   // (and `/changes`, which runs beside it).
   serves: [{ door: 'api', paths: ['/api/v1/papers/search', '/api/v1/papers'], remoteUrl: (c) => c.services.semanticSearchUrl }],
@@ -43,13 +44,14 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
     const vector = get(vectorSearchModule);
+    const releases = get(releasesModule);
     const service = new SemanticSearchService({ keywordIndex, vector });
     const related = new RelatedPapersService({ keywordIndex, vector, papers: get(papersModule), neighbours: new PaperNeighboursRepository(get(databaseModule)) });
     return {
       value: service,
       routes: [
-        { door: 'api', router: semanticRoutes(service) },
-        { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule)))) },
+        { door: 'api', router: semanticRoutes(service, releases) },
+        { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
         { door: 'api', router: relatedRoutes(related) },
       ],
       ready: async () =>

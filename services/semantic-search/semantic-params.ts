@@ -1,3 +1,4 @@
+import { asOfParam } from '../../modules/papers';
 import { z } from 'zod';
 import type { SplitLimits } from '../../shared/text/word-split';
 import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDefault } from '../../shared/http/param-schemas';
@@ -44,6 +45,8 @@ export interface SemanticParams extends KeywordOptions {
   shelf?: Shelf;
   /** Words to highlight in each record (`highlight=true`); none when not asked. */
   highlightTerms: string[];
+  /** The release keyword mode answers as of (`as_of`); absent: the corpus now. */
+  asOf?: string;
 }
 
 /**
@@ -51,7 +54,7 @@ export interface SemanticParams extends KeywordOptions {
  * counts or works beside its vectors (`VectorPayload`), so vector mode cannot apply them inside its
  * search, and hybrid mode fuses it with the lexical side: both refuse them rather than filter one side only.
  */
-const KEYWORD_ONLY = ['author', 'since', 'facets', 'sort', 'collapse', 'year_from', 'year_to', 'venue_type', 'cursor'] as const;
+const KEYWORD_ONLY = ['author', 'since', 'facets', 'sort', 'collapse', 'year_from', 'year_to', 'venue_type', 'cursor', 'as_of'] as const;
 
 const L = SEMANTIC_LIMITS;
 const W = SEMANTIC_WINDOWS;
@@ -92,6 +95,7 @@ export const semanticQuerySchema = z
     highlight: highlightParam('Keyword mode marks its terms; vector and hybrid modes mark the words of q (white-space-separated, at least 2 characters) where they occur literally.'),
     // Keyword mode's own: counted and ordered over its exact match set, as on the public search.
     ...keywordParams,
+    as_of: asOfParam,
   })
   .check(
     // q may be left out only in keyword mode with an author (a search by author alone); read at q alone, so
@@ -137,5 +141,6 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     lang: p.lang,
     langs: p.lang === 'ja' ? ['ja', 'mul'] : p.lang === 'en' ? ['en', 'mul'] : undefined,
     shelf: p.shelf === 'all' ? undefined : p.shelf,
+    ...(p.as_of !== undefined && { asOf: p.as_of }),
   };
 }

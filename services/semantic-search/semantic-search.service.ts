@@ -31,7 +31,9 @@ export type SemanticSearchAnswer = z.output<typeof semanticAnswerSchema>;
 export class SemanticSearchService {
   constructor(private readonly deps: { keywordIndex: KeywordIndex; vector?: VectorSearchParts }) {}
 
-  async search(p: SemanticParams): Promise<SemanticSearchAnswer> {
+  /** `releaseIndex`: keyword mode's index as of a release (`as_of`, which the other modes refuse); the live one by default. */
+  async search(p: SemanticParams, releaseIndex?: KeywordIndex): Promise<SemanticSearchAnswer> {
+    const keywordIndex = releaseIndex ?? this.deps.keywordIndex;
     // author and since reach keyword mode only: the parameters refuse them in the others (`KEYWORD_ONLY`).
     const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore, yearFrom: p.yearFrom, yearTo: p.yearTo, venueType: p.venueType, author: p.author, addedSince: p.addedSince };
     const answer = (records: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => {
@@ -39,10 +41,10 @@ export class SemanticSearchService {
       return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
     };
     if (p.mode === 'keyword') {
-      const { total, hits, facets, nextCursor } = await searchPage(this.deps.keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
+      const { total, hits, facets, nextCursor } = await searchPage(keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
       // Nothing found: the words of an unspaced phrase, else the most of the terms that find papers together.
       const asked = { query: p.query, total, filters, collapse: p.collapse };
-      const suggestion = (await splitSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS)) ?? (await subsetSuggestion(this.deps.keywordIndex, asked, KEYWORD_SPLIT_LIMITS));
+      const suggestion = (await splitSuggestion(keywordIndex, asked, KEYWORD_SPLIT_LIMITS)) ?? (await subsetSuggestion(keywordIndex, asked, KEYWORD_SPLIT_LIMITS));
       return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
     }
     if (p.mode === 'vector') {

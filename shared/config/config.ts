@@ -161,7 +161,9 @@ export const environmentSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  DATASET_VERSION: z.string().min(1).default('v0.3-2026Q3'),
+  DATASET_VERSION: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a release id: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit').default('v0.3-2026Q3'),
+  RELEASE_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  RELEASE_INDEXES_OPEN: z.coerce.number().int().min(1).max(64).default(3),
   SNE_FRAMEWORK_DOI: z.string().min(1).default('unassigned'),
   DISCLAIMER: z
     .string()
@@ -226,6 +228,8 @@ export const configSchema = environmentSchema.transform((c) => ({
     burstPerSecond: c.PLAN_BURST_PER_SECOND,
   },
   provenance: { datasetVersion: c.DATASET_VERSION, frameworkDoi: c.SNE_FRAMEWORK_DOI, disclaimer: c.DISCLAIMER },
+  // Dataset releases: the first one is named DATASET_VERSION (what the corpus was cited by before releases).
+  releases: { firstName: c.DATASET_VERSION, retentionDays: c.RELEASE_RETENTION_DAYS, openIndexes: c.RELEASE_INDEXES_OPEN },
   embedding: {
     url: c.EMBEDDING_URL,
     api: c.EMBEDDING_API,

@@ -34,6 +34,8 @@ export class IngestJobs {
       pageSize: number;
       logger: Logger;
       metrics?: IngestMetrics;
+      /** Called once a run this process ended has ended (the daily run cuts a dataset release); a failure is logged, the run stays ended. */
+      afterRun?: (run: IngestRun) => Promise<void>;
     },
   ) {}
 
@@ -171,6 +173,7 @@ export class IngestJobs {
       const run = await this.deps.ingest.run(runId);
       this.deps.metrics?.runs.inc({ outcome: run?.status === 'failed' ? 'failed' : 'completed' });
       this.deps.logger.info({ run: runId, status: run?.status, ...run?.figures }, 'ingest run finished');
+      if (run && this.deps.afterRun) await this.deps.afterRun(run).catch((err: Error) => this.deps.logger.warn({ err: err.message, run: runId }, 'what follows an ingest run failed'));
       this.announce(runId, run);
     }
   }

@@ -1,0 +1,83 @@
+import type { Database } from '../../shared/db/database';
+import type { Paper } from '../../shared/papers/paper.schema';
+import type { CitedByKey, GraphCounts, GraphReads, KeysetPage, PaperReference, StoredEdge } from '../papers';
+
+/** The spans of release `$1` (a span holds a record from its first release to its last, open while the latest holds it). */
+const IN_RELEASE = 's.first_seq <= $1 AND (s.last_seq IS NULL OR s.last_seq >= $1)';
+
+const RECORDS_SQL = `SELECT r.record FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
+  WHERE s.paper_id = ANY($2::text[]) AND ${IN_RELEASE}`;
+
+const BATCH_SQL = `SELECT r.record FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
+  WHERE s.paper_id > $2 AND ${IN_RELEASE} ORDER BY s.paper_id LIMIT $3`;
+
+const EDGES_SQL = `SELECT r.record, r.edges FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
+  WHERE s.paper_id = $2 AND ${IN_RELEASE}`;
+
+// Newest first (year descending, none last, then id), after the key ($3, $4): one range of release_citations_page_idx.
+const CITED_BY_SQL = `SELECT r.record, c.key_year FROM release_citations c
+    JOIN release_spans s ON s.paper_id = c.citing_id AND s.record_hash = c.record_hash
+    JOIN release_records r ON r.paper_id = c.citing_id AND r.record_hash = c.record_hash
+  WHERE c.cited_id = $2 AND ${IN_RELEASE} AND ($4::text IS NULL OR c.key_year < $3 OR (c.key_year = $3 AND c.citing_id > $4))
+  ORDER BY c.key_year DESC, c.citing_id LIMIT $5`;
+
+/**
+ * The corpus as of one release, read from what the cut stored: each paper's record as the doors
+ * served it then (its bytes, so an answer built from it is the same every time), and the citation
+ * graph as it was resolved then. Implements the graph reads of the references and cited-by pages.
+ */
+export class ReleaseCorpus implements GraphReads {
+  constructor(
+    private readonly db: Database,
+    readonly seq: number,
+  ) {}
+
+  /** The records of these papers as of the release (those it held), in no particular order. */
+  async findByIds(ids: string[]): Promise<Paper[]> {
+    if (ids.length === 0) return [];
+    const result = await this.db.query<{ record: string }>(RECORDS_SQL, [this.seq, ids]);
+    return result.rows.map((r) => JSON.parse(r.record) as Paper);
+  }
+
+  /** Every paper of the release in id order, in batches (what its search index is built from). */
+  async *allInBatches(batchSize = 1000): AsyncGenerator<Paper[]> {
+    for (let after = ''; ; ) {
+      const result = await this.db.query<{ record: string }>(BATCH_SQL, [this.seq, after, batchSize]);
+      if (result.rows.length === 0) return;
+      const papers = result.rows.map((r) => JSON.parse(r.record) as Paper);
+      yield papers;
+      after = papers.at(-1)!.id;
+    }
+  }
+
+  async counts(paperId: string): Promise<GraphCounts | undefined> {
+    const [paper] = await this.findByIds([paperId]);
+    return paper && { references_count: paper.references_count, cited_by_corpus_count: paper.cited_by_corpus_count };
+  }
+
+  async references(paperId: string, after: number | null, limit: number): Promise<KeysetPage<PaperReference, number>> {
+    const result = await this.db.query<{ edges: string }>(EDGES_SQL, [this.seq, paperId]);
+    const edges = result.rows[0] ? (JSON.parse(result.rows[0].edges) as StoredEdge[]) : [];
+    const next = edges.filter(([position]) => position > (after ?? -1)).slice(0, limit + 1);
+    const page = next.slice(0, limit);
+    const cited = new Map((await this.findByIds(page.flatMap((e) => (e[3] === null ? [] : [e[3]])))).map((p) => [p.id, p]));
+    return {
+      items: page.map(([, doi, openalexId, citedId]): PaperReference => {
+        const paper = citedId === null ? undefined : cited.get(citedId);
+        return paper ? { paper } : { paper: null, doi, openalex_id: openalexId };
+      }),
+      next: next.length > limit ? page.at(-1)![0] : null,
+    };
+  }
+
+  async citedBy(paperId: string, after: CitedByKey | null, limit: number): Promise<KeysetPage<Paper, CitedByKey>> {
+    const result = await this.db.query<{ record: string; key_year: number }>(CITED_BY_SQL, [this.seq, paperId, after?.year ?? -1, after?.id ?? null, limit + 1]);
+    const rows = result.rows.slice(0, limit);
+    const items = rows.map((r) => JSON.parse(r.record) as Paper);
+    const last = rows.at(-1);
+    return {
+      items,
+      next: result.rows.length > limit && last ? { year: last.key_year === -1 ? null : last.key_year, id: items.at(-1)!.id } : null,
+    };
+  }
+}
