@@ -78,6 +78,4 @@ export const GRAPH_PARAM_CODES = {
   invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"',
   invalid_limit: `limit is not a whole number from ${L.limitMin} to ${L.limitMax}`,
   invalid_cursor: 'cursor is not * or a next_cursor of this endpoint, unchanged',
-  invalid_as_of: 'as_of is not a release id',
-  unknown_release: 'as_of names no release that was cut',
 } as const;

@@ -6,3 +6,4 @@ export { cutDatasetRelease, Releases, type ReleaseView, type ReleasesSettings } 
 export { releasesModule } from './releases.module';
 export { RELEASES_PATH, releasesRoutes } from './releases.routes';
 export { answerBasis, AS_OF_CACHE_CONTROL, DATASET_VERSION_HEADER, keywordIndexFor, pagesFor, type AnswerBasis } from './answer-as-of';
+export { AS_OF_ERRORS, RELEASES_DESCRIPTION, releasesApiPaths } from './releases.openapi';

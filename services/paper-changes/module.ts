@@ -1,6 +1,6 @@
 import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { databaseModule } from '../../shared/db/database.module';
-import { releasesModule, releasesRoutes, RELEASES_PATH } from '../../modules/releases';
+import { releasesApiPaths, releasesModule, releasesRoutes, RELEASES_PATH } from '../../modules/releases';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { PaperChangeLog, papersModule } from '../../modules/papers';
 import { ChangeLogPruner } from './change-log-pruner';
@@ -20,7 +20,7 @@ export const paperChangesModule: ModuleDefinition<PaperChangeFeed> = {
   serves: [{ door: 'api', paths: [CHANGES_PATH, RELEASES_PATH], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
-      openApiPaths: paperChangesPaths,
+      openApiPaths: () => ({ ...paperChangesPaths(), ...releasesApiPaths() }),
       openApiTags: [CHANGES_TAG],
       tools: PAPER_CHANGE_TOOLS,
       llmsTxt: (config) => ({ [LLMS_SECTIONS.apiEndpoints]: paperChangesLlmsTxt(config) }),

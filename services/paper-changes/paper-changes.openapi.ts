@@ -47,9 +47,5 @@ export function paperChangesPaths(): ZodOpenApiPathsObject {
     { [CURSOR_EXPIRED]: 'a removal after the cursor was dropped by the retention, or the cursor is not one of this database' },
     headerSet(requestIdHeaders, provenanceHeaders, quotaHeaders),
   );
-  // A 410's title is "Gone" (the shared example builder knows no title for it).
-  for (const example of Object.values((gone.content?.['application/problem+json']?.examples ?? {}) as Record<string, { value: { title: string } }>)) {
-    example.value.title = 'Gone';
-  }
   return { [CHANGES_PATH]: { get: { ...operation, responses: { ...operation.responses, '410': gone } } } };
 }

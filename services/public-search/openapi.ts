@@ -1,6 +1,9 @@
+import { AS_OF_ERRORS, releaseListSchema, RELEASES_DESCRIPTION, RELEASES_PATH } from '../../modules/releases';
+import { paperRecordQuerySchema } from './paper-record.routes';
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
-import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
+import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
+import { noQueryParams } from '../../shared/http/request-schema';
 import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
@@ -53,7 +56,7 @@ const RELATED_ERROR_CODES: ErrorCodes = {
   invalid_since: `${SINCE_RULE}`,
 };
 
-const door = { ...requestIdHeaders, ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };
+const door = { ...requestIdHeaders, 'X-Dataset-Version': provenanceHeaders['X-Dataset-Version'], ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };
 
 /** The answers every operation of the door may give whatever its parameters: the per-IP limit, a fault. */
 const doorProblems = () => ({
@@ -135,8 +138,9 @@ function graphOperation(which: keyof typeof GRAPH_OPERATIONS) {
         headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
         content: { 'application/json': { schema: op.schema } },
       },
-      '400': problemResponse(400, 'The id or a parameter is invalid.', { ...GRAPH_PARAM_CODES, ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
-      '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id' }, headerSet(door)),
+      '400': problemResponse(400, 'The id or a parameter is invalid.', { ...GRAPH_PARAM_CODES, ...AS_OF_ERRORS[400], ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
+      '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id (in the release as_of names, when given)' }, headerSet(door)),
+      '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
       ...doorProblems(),
       '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
       '503': problemResponse(
@@ -178,7 +182,8 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
               content: { 'application/json': { schema: searchResponseSchema } },
             },
-            '400': problemResponse(400, 'A parameter is invalid.', SEARCH_ERROR_CODES, headerSet(door)),
+            '400': problemResponse(400, 'A parameter is invalid.', { ...SEARCH_ERROR_CODES, ...AS_OF_ERRORS[400] }, headerSet(door)),
+            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
             ...doorProblems(),
             '502': problemResponse(
               502,
@@ -189,7 +194,7 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
             '503': problemResponse(
               503,
               'The search is unavailable; retry later.',
-              { search_unavailable: 'the search backend is unavailable', upstream_unavailable: 'behind a gateway, the search service cannot be reached (with Retry-After)' },
+              { search_unavailable: 'the search backend is unavailable', upstream_unavailable: 'behind a gateway, the search service cannot be reached (with Retry-After)', ...AS_OF_ERRORS[503] },
               headerSet(door, retryAfterHeaders(true)),
             ),
           },
@@ -200,15 +205,16 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
           operationId: 'getPaper',
           summary: 'One paper by id',
           description: 'The same Paper object a search returns in `results`, read from the paper store (found as soon as it is stored, before the search index catches up).',
-          requestParams: { path: paperPathSchema },
+          requestParams: { path: paperPathSchema, query: paperRecordQuerySchema },
           responses: {
             '200': {
-              description: 'The paper.',
+              description: 'The paper (as of the release `as_of` names, when given).',
               headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
               content: { 'application/json': { schema: publicPaperSchema } },
             },
-            '400': problemResponse(400, 'The id is malformed, or a query parameter was given (it takes none).', { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
-            '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id' }, headerSet(door)),
+            '400': problemResponse(400, 'The id or as_of is malformed, or another query parameter was given (it takes only as_of).', { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...AS_OF_ERRORS[400], ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
+            '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id (in the release as_of names, when given)' }, headerSet(door)),
+            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
             ...doorProblems(),
             '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
             '503': problemResponse(
@@ -255,6 +261,23 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               },
               headerSet(door, retryAfterHeaders(true)),
             ),
+          },
+        },
+      },
+      [RELEASES_PATH]: {
+        get: {
+          operationId: 'listReleases',
+          summary: 'The dataset releases, newest first',
+          description: RELEASES_DESCRIPTION,
+          requestParams: { query: noQueryParams },
+          responses: {
+            '200': {
+              description: 'The releases still kept.',
+              headers: headerSet(door, { 'Cache-Control': cacheControl('public, max-age=60') }),
+              content: { 'application/json': { schema: releaseListSchema } },
+            },
+            '400': problemResponse(400, 'A query parameter was given (it takes none).', UNKNOWN_PARAMETER_400, headerSet(door)),
+            ...doorProblems(),
           },
         },
       },

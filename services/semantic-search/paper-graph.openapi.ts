@@ -1,11 +1,12 @@
+import { AS_OF_ERRORS } from '../../modules/releases';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { citedByQuerySchema, GRAPH_LIMITS as L, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { API_GRAPH_PAGES } from './paper-graph.schema';
 
-const PAGING = `Paged by \`cursor\`: \`*\` (or absent) for the first page, then each answer's \`next_cursor\` until it is null; keyset paging, so there is no depth limit, every page costs the same, and a walk neither repeats nor skips an entry that existed when it began while others are added. \`limit\` ${L.limitMin}–${L.limitMax}, default ${L.limitDefault}. Read from Postgres: a new edge shows at once. Each page is one request of the key's allowance.`;
+const PAGING = `Paged by \`cursor\`: \`*\` (or absent) for the first page, then each answer's \`next_cursor\` until it is null; keyset paging, so there is no depth limit, every page costs the same, and a walk neither repeats nor skips an entry that existed when it began while others are added. \`limit\` ${L.limitMin}–${L.limitMax}, default ${L.limitDefault}. Read from Postgres: a new edge shows at once; with \`as_of\`, the graph as that release resolved it. Each page is one request of the key's allowance.`;
 
-const errors = { 400: GRAPH_PARAM_CODES, 404: { not_found: 'no paper with this id' } };
+const errors = { 400: { ...GRAPH_PARAM_CODES, ...AS_OF_ERRORS[400] }, 404: { not_found: 'no paper with this id (in the release as_of names, when given)' }, 410: AS_OF_ERRORS[410] };
 
 /** A paper's references and cited-by in the data API's OpenAPI document. */
 export function paperGraphPaths(): ZodOpenApiPathsObject {

@@ -1,3 +1,4 @@
+import { AS_OF_ERRORS } from '../../modules/releases';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { facetCountsSchema, KEYWORD_PARAM_CODES, searchSuggestionSchema, SUBSET_SEARCH, suggestionDescription } from '../../modules/keyword-index';
@@ -71,11 +72,14 @@ export function semanticPaths(): ZodOpenApiPathsObject {
             invalid_highlight: 'highlight is not true or false',
             ...KEYWORD_PARAM_CODES,
             term_too_short: `keyword mode: a term shorter than ${L.keywordTermMinChars} characters`,
+            ...AS_OF_ERRORS[400],
           },
+          410: AS_OF_ERRORS[410],
           502: { embedding_failed: 'the embedding service failed or timed out; retry, or use mode=keyword' },
           503: {
             vector_unavailable: 'no vector index or embedder is configured, or it cannot be reached or started; use mode=keyword',
             ranking_unavailable: "hybrid mode: the lexical side's ranked index is still being built after a start (Retry-After says when to retry); use mode=keyword meanwhile",
+            ...AS_OF_ERRORS[503],
           },
         },
       }),

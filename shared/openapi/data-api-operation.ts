@@ -23,7 +23,7 @@ export interface ApiOperationSpec {
   body?: z.ZodType;
   success: { status: 200 | 201; description: string; schema: z.ZodType; headers?: Record<string, z.ZodType> };
   /** The operation's own codes by status (400 codes of its parameters, 404, 409, 502, 503…). */
-  errors?: Partial<Record<400 | 404 | 409 | 502 | 503, ErrorCodes>>;
+  errors?: Partial<Record<400 | 404 | 409 | 410 | 502 | 503, ErrorCodes>>;
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -79,6 +79,7 @@ export function apiOperation(spec: ApiOperationSpec): ZodOpenApiOperationObject 
   }
   if (errors[404]) responses['404'] = problemResponse(404, 'Not found.', errors[404], headerSet(charged));
   if (errors[409]) responses['409'] = problemResponse(409, 'Conflict.', errors[409], headerSet(charged));
+  if (errors[410]) responses['410'] = problemResponse(410, 'Gone.', errors[410], headerSet(charged));
   responses['429'] = component(variant('TooManyRequests'), () =>
     problemResponse(
       429,

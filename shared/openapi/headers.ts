@@ -44,7 +44,12 @@ export const edgeCacheHeaders = {
 
 /** On every data-API response, errors and 429s included (spec 001 §9). */
 export const provenanceHeaders = {
-  'X-Dataset-Version': header('X-Dataset-Version', text, 'Release identifier of the corpus; quote it in academic citation.', { example: 'v0.3-2026Q3' }),
+  'X-Dataset-Version': header(
+    'X-Dataset-Version',
+    text,
+    'The dataset release the answer was given as of (`as_of`), or, without it, the latest release, followed by `+unreleased` when papers changed since it was cut. Quote it in academic citation, and pass it as `as_of` to have the same answer again (GET /api/v1/releases lists the releases).',
+    { example: '2026-11-28' },
+  ),
   'X-SNE-Framework-DOI': header('X-SNE-Framework-DOI', text, 'DOI link of the evaluation framework; quote it in academic citation.'),
   'X-Disclaimer': header('X-Disclaimer', text, 'Extraction is AI-assisted and must be verified against the source PDF (percent-encoded when not ASCII).'),
 };

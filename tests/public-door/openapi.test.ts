@@ -32,14 +32,14 @@ describe('the public OpenAPI document', () => {
   });
 
   it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), its references, cited-by and related papers (getRelatedPapers), and the Atom feed (getPapersFeed)', () => {
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/feeds/papers.atom']);
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/api/v1/releases', '/feeds/papers.atom']);
     expect(doc.paths['/api/v1/papers/{id}/related'].get.operationId).toBe('getRelatedPapers');
     expect(doc.paths['/api/v1/papers/{id}/related'].get.parameters.map((p: Json) => p.name)).toEqual(['id', 'topic', 'lang', 'limit', 'year_from', 'year_to', 'since']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
-    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since']);
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since', 'as_of']);
   });
 
   it.each([
@@ -48,7 +48,7 @@ describe('the public OpenAPI document', () => {
   ])('describes %s: the id, cursor and limit, a page of records (references: oneOf a record or an external reference), and its errors', (path, operationId, component) => {
     const op = doc.paths[path].get;
     expect(op.operationId).toBe(operationId);
-    expect(op.parameters.map((p: Json) => `${p.in} ${p.name}`)).toEqual(['path id', 'query limit', 'query cursor']);
+    expect(op.parameters.map((p: Json) => `${p.in} ${p.name}`)).toEqual(['path id', 'query limit', 'query cursor', 'query as_of']);
     expect(op.parameters.find((p: Json) => p.name === 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${component}` });
     const page = doc.components.schemas[component];
@@ -56,8 +56,8 @@ describe('the public OpenAPI document', () => {
     expect(page.properties.results.items).toEqual(
       operationId === 'getPaperReferences' ? { oneOf: [{ $ref: '#/components/schemas/Paper' }, { $ref: '#/components/schemas/ExternalReference' }] } : { $ref: '#/components/schemas/Paper' },
     );
-    expect(codes400(op).sort()).toEqual(['invalid_cursor', 'invalid_id', 'invalid_limit', 'unknown_parameter']);
-    expect(Object.keys(op.responses)).toEqual(['200', '400', '404', '429', '500', '502', '503']);
+    expect(codes400(op).sort()).toEqual(['invalid_as_of', 'invalid_cursor', 'invalid_id', 'invalid_limit', 'unknown_parameter', 'unknown_release']);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '404', '410', '429', '500', '502', '503']);
     expect(JSON.stringify(op.responses['503'])).toContain('database_unavailable');
   });
 
@@ -74,10 +74,10 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents every error code the service can answer, each parameter with its own', () => {
-    expect(codes400(operation).sort()).toEqual(['invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter']);
+    expect(codes400(operation).sort()).toEqual(['invalid_as_of', 'invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter', 'unknown_release']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
-    expect(Object.keys(operation.responses)).toEqual(['200', '400', '429', '500', '502', '503']);
+    expect(Object.keys(operation.responses)).toEqual(['200', '400', '410', '429', '500', '502', '503']);
   });
 
   it('lists unknown_parameter among the 400 codes of every operation', () => {
@@ -119,6 +119,7 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/papers/changes',
         'GET /api/v1/papers/{id}/references',
         'GET /api/v1/papers/{id}/cited-by',
+        'GET /api/v1/releases',
         'GET /api/v1/intelligence-events',
         'POST /api/v1/intelligence-events',
         'GET /api/v1/intelligence-events/{id}',
