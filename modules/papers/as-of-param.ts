@@ -1,3 +1,4 @@
+import { param } from '../../shared/agents/agent-tool';
 import { coded, rule, text } from '../../shared/http/param-schemas';
 
 /** A release id: what `X-Dataset-Version` names and `as_of` takes (releases: modules/releases). */
@@ -17,3 +18,9 @@ export const asOfParam = coded(
     example: '2026-11-28',
   },
 ).optional();
+
+/** `as_of` as the MCP tools take it (JSON types; the HTTP layer enforces the rule). */
+export const AS_OF_TOOL_PARAM = param.optionalText({
+  description: 'A dataset release id (an X-Dataset-Version, e.g. "2026-11-28"): answer over the corpus as it was in that release, the same answer every time. Omit it for the corpus now. Unknown release: tool error unknown_release; past its retention: release_expired.',
+  pattern: RELEASE_ID.source,
+});

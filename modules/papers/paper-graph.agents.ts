@@ -1,5 +1,6 @@
 import { param } from '../../shared/agents/agent-tool';
 import { GRAPH_LIMITS as L } from './paper-graph.params';
+import { AS_OF_TOOL_PARAM } from './as-of-param';
 
 /**
  * What both doors' citation tools (`getReferences`, `getCitedBy`) and llms.txt lines share: the
@@ -9,6 +10,7 @@ export const GRAPH_TOOL_PARAMS = {
   id: param.text({ description: 'Paper id (the `id` of a search result), e.g. "p_" followed by 16 characters.', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   cursor: param.optionalText({ description: "Omit it (or `*`) for the first page; then the previous answer's next_cursor, unchanged, until it is null. No depth limit." }),
   limit: param.optionalInteger({ description: 'Records per page.', minimum: L.limitMin, maximum: L.limitMax, default: L.limitDefault }),
+  as_of: AS_OF_TOOL_PARAM,
 };
 
 export const GRAPH_TOOL_PAGING = `Answers { paper_id, total, count, limit, next_cursor, results }. Page with cursor: omit it for the first page, then pass next_cursor until it is null (keyset paging: no depth limit, no repeats or gaps while papers are added). limit ${L.limitMin}–${L.limitMax} (default ${L.limitDefault}). Unknown paper: tool error not_found; malformed id: invalid_id; a cursor that is not a next_cursor of this tool: invalid_cursor; limit out of range: invalid_limit.`;

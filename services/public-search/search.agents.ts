@@ -1,3 +1,4 @@
+import { AS_OF_TOOL_PARAM } from '../../modules/papers';
 import { type AgentTool, defineTool, fieldList, HIGHLIGHT_FOR_AGENTS, param } from '../../shared/agents/agent-tool';
 import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
 import { agentPaperSchema, paperForAgents } from './paper-for-agents';
@@ -48,12 +49,13 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       offset: param.optionalInteger({ description: `Records to skip; offset + limit may not exceed ${L.maxWindow}.`, minimum: 0, maximum: L.maxWindow - L.limitMin, default: 0 }),
       highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
       ...KEYWORD_TOOL_PARAMS,
+      as_of: AS_OF_TOOL_PARAM,
     },
     output: compactAnswerSchema(searchResponseSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ q, topic, lang, limit, offset, highlight, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type }) => ({
+    request: ({ q, topic, lang, limit, offset, highlight, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type, as_of }) => ({
       path: SEARCH_PATH,
-      query: { q, topic, lang, limit, offset, highlight: highlight !== false, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type },
+      query: { q, topic, lang, limit, offset, highlight: highlight !== false, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type, as_of },
     }),
   }),
   defineTool({

@@ -18,7 +18,7 @@ export const API_GRAPH_TOOLS: readonly AgentTool[] = [
     input: GRAPH_TOOL_PARAMS,
     output: COMPACT_PAGES.references,
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ id, cursor, limit }) => ({ path: REFERENCES_PATH(id), query: { cursor, limit } }),
+    request: ({ id, cursor, limit, as_of }) => ({ path: REFERENCES_PATH(id), query: { cursor, limit, as_of } }),
   }),
   defineTool({
     name: 'getCitedBy',
@@ -27,7 +27,7 @@ export const API_GRAPH_TOOLS: readonly AgentTool[] = [
     input: GRAPH_TOOL_PARAMS,
     output: COMPACT_PAGES.citedBy,
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ id, cursor, limit }) => ({ path: CITED_BY_PATH(id), query: { cursor, limit } }),
+    request: ({ id, cursor, limit, as_of }) => ({ path: CITED_BY_PATH(id), query: { cursor, limit, as_of } }),
   }),
 ];
 

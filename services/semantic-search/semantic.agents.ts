@@ -1,3 +1,4 @@
+import { AS_OF_TOOL_PARAM } from '../../modules/papers';
 import { CHARGED_LIKE_HTTP, defineTool, HIGHLIGHT_FOR_AGENTS, param, type AgentTool } from '../../shared/agents/agent-tool';
 import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
 import { semanticAnswerSchema } from './semantic.openapi';
@@ -34,12 +35,13 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
       shelf: param.optionalText({ description: 'Editorial shelf.', enum: [...SHELVES, 'all'], default: 'all' }),
       highlight: param.optionalBoolean({ description: HIGHLIGHT_FOR_AGENTS, default: true }),
       ...KEYWORD_TOOL_PARAMS,
+      as_of: AS_OF_TOOL_PARAM,
     },
     output: compactAnswerSchema(semanticAnswerSchema, 'data'),
     present: (answer) => compactAnswer(answer, 'data'),
-    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type }) => ({
+    request: ({ q, mode, topic, limit, offset, min_score, lang, shelf, highlight, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type, as_of }) => ({
       path: '/api/v1/papers/search',
-      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type },
+      query: { q, mode, topic, limit, offset, min_score, lang, shelf, highlight: highlight !== false, author, since, facets, sort, collapse, cursor, year_from, year_to, venue_type, as_of },
     }),
   }),
 ];
