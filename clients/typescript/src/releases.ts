@@ -1,18 +1,15 @@
 import type { Middleware } from 'openapi-fetch';
-import type { FetchResult } from './problem-error';
 
 /** The response header naming the release of the corpus that answered (quote it in citation). */
 export const DATASET_VERSION_HEADER = 'X-Dataset-Version';
 
-/** The release that answered: a response's `X-Dataset-Version`, or undefined when it has none. */
-export function datasetVersion(answer: Response | FetchResult | ProblemLike): string | undefined {
+/**
+ * The release that answered: the `X-Dataset-Version` of a response, of a call's answer or of a
+ * ProblemError (anything carrying its `response`), or undefined when it has none.
+ */
+export function datasetVersion(answer: Response | { response: Response }): string | undefined {
   const response = answer instanceof Response ? answer : answer.response;
   return response.headers.get(DATASET_VERSION_HEADER) ?? undefined;
-}
-
-/** Anything that carries the response it came from (a ProblemError does). */
-interface ProblemLike {
-  response: Response;
 }
 
 /**
