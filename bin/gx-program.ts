@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import type { Config } from '../shared/config/config';
 import type { Tracing } from '../shared/telemetry/tracing';
 import { createLogger } from '../shared/logging/logger';
@@ -10,6 +10,7 @@ import { registerReleaseCommands } from '../cli/release.command';
 import { migrateCommand } from '../cli/migrate.command';
 import { registerIngestCommands } from '../cli/ingest.command';
 import { startCommand } from '../cli/start.command';
+import { OPENAPI_DOORS, openApiCommand, type OpenApiDoor } from '../cli/openapi.command';
 import { describeFailure } from '../cli/failure';
 
 /** `gx`: the operators' command line, once configuration and tracing are in place (gx-cli.ts). */
@@ -50,6 +51,13 @@ export function runProgram(config: Config, tracing: Tracing | undefined): void {
     .command('migrate')
     .description("apply the pending database migrations and exit (the schema owner's step; services with DATABASE_MIGRATE=false only check)")
     .action(() => migrateCommand(config, logger));
+
+  program
+    .command('openapi')
+    .description("print a door's OpenAPI 3.1 document (as it serves it at /openapi.json) without starting anything")
+    .addArgument(new Argument('<door>', 'public: the public door; api: the data API').choices(OPENAPI_DOORS))
+    .option('-o, --out <file>', 'write it to this file instead of stdout')
+    .action((door: OpenApiDoor, opts: { out?: string }) => openApiCommand(config, door, opts.out));
 
   registerKeyCommands(program, config, logger);
   registerIngestCommands(program, config, logger);

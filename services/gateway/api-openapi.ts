@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { BEARER_SCHEME } from '../../shared/openapi/data-api-operation';
 import { cacheControl, headerSet, provenanceHeaders, requestIdHeaders } from '../../shared/openapi/headers';
-import { problemResponse, UNKNOWN_PARAMETER_400 } from '../../shared/openapi/problem';
+import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes } from '../../shared/openapi/problem';
 import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import type { DoorContribution } from '../../shared/runtime/module';
 
@@ -40,7 +40,7 @@ const DESCRIPTION = [
  * from the schemas its routes validate with, and the door's own document route.
  */
 export function buildApiOpenApiDocument(contributions: readonly DoorContribution[]) {
-  return createDocument({
+  return withProblemCodes(createDocument({
     openapi: '3.1.0',
     info: { title: 'GX Data API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: '/', description: 'The data-API door this document was read from (`{api_url}`).' }],
@@ -70,7 +70,7 @@ export function buildApiOpenApiDocument(contributions: readonly DoorContribution
         [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer gxk_…`.' },
       },
     },
-  });
+  }));
 }
 
 /** Serves the document (built once). */

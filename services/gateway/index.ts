@@ -4,3 +4,4 @@ export { apiDoor } from './api-door';
 export { publicDoor } from './public-door';
 export { PUBLIC_CORS_HEADERS } from './cors';
 export { provenanceHeaderValues } from './provenance';
+export { buildApiOpenApiDocument } from './api-openapi';

@@ -1,2 +1,3 @@
 /** The public-search service's public surface: its module. */
 export { publicSearchModule } from './module';
+export { buildOpenApiDocument } from './openapi';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
 import { noQueryParams } from '../../shared/http/request-schema';
-import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from '../../shared/openapi/problem';
+import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
@@ -158,7 +158,7 @@ function graphOperation(which: keyof typeof GRAPH_OPERATIONS) {
 
 /** The OpenAPI 3.1 description served at `/openapi.json` (spec 000 §4.3), rendered from the request and response schemas. */
 export function buildOpenApiDocument(publicBaseUrl: string) {
-  return createDocument({
+  return withProblemCodes(createDocument({
     openapi: '3.1.0',
     info: {
       title: SITE_NAME,
@@ -300,5 +300,5 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
         },
       },
     },
-  });
+  }));
 }

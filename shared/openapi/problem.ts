@@ -31,9 +31,12 @@ export const problemSchema = z
  */
 export type ErrorCodes = Readonly<Record<string, string>>;
 
+/** The pattern of a family's codes (`missing_field` → `missing_field:` and a field name). */
+const familyPattern = (family: string) => `^${family}:[a-z0-9_]+$`;
+
 function codeSchema(codes: ErrorCodes) {
   const exact = Object.keys(codes).filter((c) => !c.endsWith(':*'));
-  const families = Object.keys(codes).filter((c) => c.endsWith(':*')).map((c) => z.string().regex(new RegExp(`^${c.slice(0, -1)}[a-z0-9_]+$`)));
+  const families = Object.keys(codes).filter((c) => c.endsWith(':*')).map((c) => z.string().regex(new RegExp(familyPattern(c.slice(0, -2)))));
   const options = [...(exact.length ? [z.enum(exact as [string, ...string[]])] : []), ...families];
   return options.length === 1 ? options[0]! : z.union(options);
 }
@@ -68,3 +71,58 @@ export const UNKNOWN_PARAMETER_400: ErrorCodes = {
 
 /** Adds codes to a table, for responses assembled from several sources. */
 export const withCodes = (...tables: ErrorCodes[]): ErrorCodes => Object.assign({}, ...tables);
+
+type Json = { [key: string]: unknown };
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
+
+/**
+ * Adds the door's whole list of codes to its built document, read from the document's own problem
+ * responses (so it lists exactly what they list): `ProblemCode`, every exact code, and
+ * `ProblemCodeFamily`, the families of `<family>:<field>` codes (`missing_field` for
+ * `missing_field:email`), when the door has any. Each response still states its own codes; these
+ * two are for a client that switches on any code of the door (the typed client's `ProblemCode`).
+ */
+export function withProblemCodes<D extends object>(document: D): D {
+  const exact = new Set<string>();
+  const families = new Set<string>();
+  const readCode = (schema: unknown): void => {
+    if (!isObject(schema)) return;
+    if (Array.isArray(schema.enum)) for (const code of schema.enum) exact.add(String(code));
+    if (typeof schema.pattern === 'string') {
+      const family = /^\^([a-z0-9_]+):/.exec(schema.pattern)?.[1];
+      if (!family || familyPattern(family) !== schema.pattern) throw new Error(`a problem code pattern that is not a family's: ${schema.pattern}`);
+      families.add(family);
+    }
+    if (Array.isArray(schema.anyOf)) schema.anyOf.forEach(readCode);
+  };
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node)) return;
+    const problem = node[PROBLEM_CONTENT_TYPE];
+    if (isObject(problem) && isObject(problem.schema)) {
+      const parts = Array.isArray(problem.schema.allOf) ? problem.schema.allOf : [problem.schema];
+      for (const part of parts) if (isObject(part) && isObject(part.properties)) readCode(part.properties.code);
+    }
+    Object.values(node).forEach(walk);
+  };
+  const doc = document as Json & { components?: { schemas?: Json; responses?: Json } };
+  walk(doc.paths);
+  walk(doc.components?.responses);
+  if (exact.size === 0) throw new Error('a document without problem responses has no codes to list');
+  const schemas = ((doc.components ??= {}).schemas ??= {});
+  schemas.ProblemCode = {
+    type: 'string',
+    enum: [...exact].sort(),
+    description:
+      "Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own." +
+      (families.size ? ' Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.' : ''),
+  };
+  if (families.size) {
+    schemas.ProblemCodeFamily = {
+      type: 'string',
+      enum: [...families].sort(),
+      description: 'The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).',
+    };
+  }
+  return document;
+}

@@ -12,6 +12,29 @@ async function validateOpenApi31(doc: object) {
   return new Validator().validate(doc as Parameters<InstanceType<typeof Validator>['validate']>[0]);
 }
 
+/** Every code of every problem answer of a document, each response's own list read independently: `missing_field:*` for a family. */
+function allCodes(doc: Json): string[] {
+  const codes = new Set<string>();
+  const responseOf = (r: Json): Json => (r.$ref ? doc.components.responses[r.$ref.split('/').pop()] : r);
+  for (const item of Object.values(doc.paths as Json)) {
+    for (const op of Object.values(item as Json)) {
+      for (const r of Object.values((op as Json).responses as Json)) {
+        const schema = responseOf(r as Json).content?.['application/problem+json']?.schema.allOf[1].properties.code;
+        if (!schema) continue;
+        for (const s of [schema, ...(schema.anyOf ?? [])]) {
+          for (const code of s.enum ?? []) codes.add(code);
+          if (s.pattern) codes.add(s.pattern.replace(/^\^([a-z_]+):.*$/, '$1:*'));
+        }
+      }
+    }
+  }
+  return [...codes].sort();
+}
+
+/** The codes a document's ProblemCode and ProblemCodeFamily schemas list, as allCodes writes them. */
+const listedCodes = (doc: Json): string[] =>
+  [...doc.components.schemas.ProblemCode.enum, ...(doc.components.schemas.ProblemCodeFamily?.enum ?? []).map((f: string) => `${f}:*`)].sort();
+
 /** The codes a 400 answer of an operation may carry, as its schema states them. */
 function codes400(operation: Json): string[] {
   const schema = operation.responses['400'].content['application/problem+json'].schema.allOf[1].properties.code;
@@ -86,6 +109,12 @@ describe('the public OpenAPI document', () => {
     }
   });
 
+  it('lists every code of its answers in ProblemCode (the typed client\'s union), and has no code families', () => {
+    expect(listedCodes(doc)).toEqual(allCodes(doc));
+    expect(doc.components.schemas.ProblemCode.enum).toEqual(expect.arrayContaining(['invalid_limit', 'unknown_parameter', 'rate_limit_exceeded', 'not_found', 'search_unavailable']));
+    expect(doc.components.schemas.ProblemCodeFamily).toBeUndefined();
+  });
+
   it('documents the CORS, rate-limit and cache headers it sends', () => {
     const headers = operation.responses['200'].headers;
     expect(Object.keys(headers)).toEqual(expect.arrayContaining(['Access-Control-Allow-Origin', 'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Cache-Control', 'X-Request-Id', 'X-Cache']));
@@ -158,6 +187,12 @@ describe('the data-API OpenAPI document', () => {
   it('lists unknown_parameter among the 400 codes of every operation, and accepted_parameters in the problem', () => {
     for (const { path, method, op } of operations) expect([method, path, codes400(op)]).toEqual([method, path, expect.arrayContaining(['unknown_parameter'])]);
     expect(doc.components.schemas.Problem.properties.accepted_parameters).toMatchObject({ type: 'array', items: { type: 'string' } });
+  });
+
+  it('lists every code of its answers in ProblemCode, and the families of `<family>:<field>` codes in ProblemCodeFamily', () => {
+    expect(listedCodes(doc)).toEqual(allCodes(doc));
+    expect(doc.components.schemas.ProblemCode.enum).toEqual(expect.arrayContaining(['missing_bearer', 'invalid_api_key', 'key_expired', 'rate_limit_exceeded', 'invalid_mode', 'missing_field:positive']));
+    expect(doc.components.schemas.ProblemCodeFamily.enum).toEqual(['invalid_field', 'missing_field']);
   });
 
   it('lists the code of every parameter and body field among the codes of its 400 answer', () => {
