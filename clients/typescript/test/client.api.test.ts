@@ -44,6 +44,21 @@ describe('the typed client against a started server', () => {
       expect(paper).toMatchObject({ id: id.h2, doi: '10.5555/gx-h2', title: 'Coastal resilience finance', year: 2022 });
     });
 
+    it('pins a client to the release an answer names: its searches and lookups then carry as_of and answer as of that release', async () => {
+      const first = await client().GET('/api/v1/papers/search', { params: { query: { q: 'resilience', limit: 50 } } });
+      const release = datasetVersion(first)!;
+      expect(release).toBe(app.config.provenance.datasetVersion);
+      const pinned = client().pin(release);
+      const asOf = await pinned.GET('/api/v1/papers/search', { params: { query: { q: 'resilience', limit: 50 } } });
+      expect(new URL(asOf.response.url).searchParams.get('as_of')).toBe(release);
+      expect(datasetVersion(asOf)).toBe(release);
+      expect((await unwrap(asOf)).total).toBe(6);
+      const paper = await unwrap(pinned.GET('/api/v1/papers/{id}', { params: { path: { id: id.h2! } } }));
+      expect(paper.id).toBe(id.h2);
+      const unknown = errorOf(await client().pin('1999-01-01').GET('/api/v1/papers/search', { params: { query: { q: 'resilience' } } }));
+      expect(unknown instanceof ProblemError && unknown.code).toBe('unknown_release');
+    });
+
     it('pages the search by cursor: every match once, in the order of one whole page sorted newest first', async () => {
       const whole = await unwrap(client().GET('/api/v1/papers/search', { params: { query: { q: 'resilience', sort: 'newest', limit: 50 } } }));
       const seen: string[][] = [];
