@@ -110,7 +110,7 @@ export function apiLlmsTxt(config: Config, contributions: readonly DoorContribut
     '',
     '## Provenance and licence',
     '',
-    `- Every response carries \`X-Dataset-Version\` (now \`${config.provenance.datasetVersion}\`), \`X-SNE-Framework-DOI\` and \`X-Disclaimer\`: quote the first two when citing.`,
+    `- Every response carries \`X-Dataset-Version\` (the dataset release that answered; \`GET /api/v1/releases\` lists them), \`X-SNE-Framework-DOI\` and \`X-Disclaimer\`: quote the first two when citing, and pass the release as \`as_of\` (keyword search, references, cited-by) to get the same answer again.`,
     `- ${LICENCE}`,
     '',
   ].join('\n');
