@@ -41,7 +41,7 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   // Agents (`/mcp`, `/llms.txt`): `/mcp` checks the key itself; its tools' requests come back through this door and its guard.
   app.use(apiAgentRoutes({ config, logger, verifier: gateway.verifier, door: () => door, keyApplicationsPath: KEY_APPLICATIONS_PATH, contributions: contributionsTo('api', deps.modules) }));
   app.get(API_OPENAPI_PATH, apiOpenApiRoute(contributionsTo('api', deps.modules)));
-  app.use('/api/v1', gateway.guard);
+  app.use('/api/v1', gateway.guard(contributionsTo('api', deps.modules).flatMap((c) => c.requestCosts ?? [])));
   mountRoutes(app, 'api', deps);
   app.use(notFoundHandler, errorHandler(logger));
   const provenance = provenanceHeaders(config.provenance);

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { RequestCost } from '../../shared/runtime/module';
 import { apiKeysModule, type KeyVerifier } from '../../modules/api-keys';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { authenticate } from './authenticate';
@@ -7,6 +8,7 @@ import { ipRateLimit, type RateLimitCheck } from './ip-rate-limit';
 import { KeyBurstLimit } from './key-burst';
 import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
+import { requestCostOf } from './request-cost';
 import { databaseModule } from '../../shared/db/database.module';
 import { redisModule } from '../../shared/redis/redis.module';
 import { responseCacheModule } from '../../shared/cache/response-cache.module';
@@ -17,8 +19,11 @@ export interface Gateway {
   /** The per-client-IP limit of key applications on the data-API door. */
   applicationRateLimit?: RateLimitCheck;
   edgeCache: EdgeCache;
-  /** Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door. */
-  guard: RequestHandler;
+  /**
+   * Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door; the
+   * door gives the routes' request costs (its modules' `requestCosts`).
+   */
+  guard(costs: readonly RequestCost[]): RequestHandler;
   /** Checks a Bearer key without charging it (the data-API door's `/mcp`, whose tool calls are charged by `guard`). */
   verifier: KeyVerifier;
 }
@@ -51,13 +56,15 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
         }),
         edgeCache: new EdgeCache(get(responseCacheModule), config.responseCache.ttlSeconds),
         verifier: get(apiKeysModule).verifier,
-        guard: authenticate({
-          verifier: get(apiKeysModule).verifier,
-          burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
-          quota,
-          logger,
-          disabled: config.apiKeys.authDisabled,
-        }),
+        guard: (costs) =>
+          authenticate({
+            verifier: get(apiKeysModule).verifier,
+            burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
+            quota,
+            logger,
+            disabled: config.apiKeys.authDisabled,
+            costOf: requestCostOf(costs),
+          }),
       },
     };
   },
