@@ -22,6 +22,7 @@ export const problemSchema = z
       .optional()
       .meta({ description: 'On `unknown_parameter`: the query parameters the endpoint takes, in its order (empty when it takes none).' }),
     unknown_ids: z.array(z.string()).optional().meta({ description: 'On `unknown_paper`: the ids no paper has.' }),
+    invalid_positions: z.array(z.int().min(0)).optional().meta({ description: 'On `invalid_ids`: the positions in `ids` (from 0) of every id at fault.' }),
     request_cost: z
       .int()
       .min(2)
