@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { ApiCaller, KeyVerifier } from '../../modules/api-keys';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../shared/errors/database-unavailable';
@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';
 import { allowanceOf } from './plan-allowance';
 import type { QuotaCounter } from './quota-counter';
+import type { RequestCostOf } from './request-cost';
 import { setQuotaHeaders } from './quota-headers';
 import { secondsUntil } from './quota-windows';
 
@@ -25,7 +26,7 @@ export function authenticate(deps: {
   quota: QuotaCounter;
   logger: Logger;
   disabled: boolean;
-  costOf?: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<number>;
+  costOf?: RequestCostOf;
   now?: () => Date;
 }): RequestHandler {
   const now = deps.now ?? (() => new Date());

@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { RequestCost } from '../../shared/runtime/module';
 import { apiKeysModule, type KeyVerifier } from '../../modules/api-keys';
 import type { ModuleDefinition } from '../../shared/runtime/module';
 import { authenticate } from './authenticate';
@@ -8,7 +7,7 @@ import { ipRateLimit, type RateLimitCheck } from './ip-rate-limit';
 import { KeyBurstLimit } from './key-burst';
 import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
-import { requestCostOf } from './request-cost';
+import type { RequestCostOf } from './request-cost';
 import { databaseModule } from '../../shared/db/database.module';
 import { redisModule } from '../../shared/redis/redis.module';
 import { responseCacheModule } from '../../shared/cache/response-cache.module';
@@ -21,9 +20,9 @@ export interface Gateway {
   edgeCache: EdgeCache;
   /**
    * Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door; the
-   * door gives the routes' request costs (its modules' `requestCosts`).
+   * door gives what each request costs (its modules' `requestCosts`, `request-cost.ts`).
    */
-  guard(costs: readonly RequestCost[]): RequestHandler;
+  guard(costOf: RequestCostOf): RequestHandler;
   /** Checks a Bearer key without charging it (the data-API door's `/mcp`, whose tool calls are charged by `guard`). */
   verifier: KeyVerifier;
 }
@@ -56,14 +55,14 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
         }),
         edgeCache: new EdgeCache(get(responseCacheModule), config.responseCache.ttlSeconds),
         verifier: get(apiKeysModule).verifier,
-        guard: (costs) =>
+        guard: (costOf) =>
           authenticate({
             verifier: get(apiKeysModule).verifier,
             burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
             quota,
             logger,
             disabled: config.apiKeys.authDisabled,
-            costOf: requestCostOf(costs),
+            costOf,
           }),
       },
     };

@@ -1,18 +1,31 @@
-import type { Request, Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { readBodyAhead } from '../../shared/http/json-body';
 import type { RequestCost } from '../../shared/runtime/module';
 
+/** What a request costs, once it is weighed. */
+export type RequestCostOf = (req: Request, res: Response) => Promise<number>;
+
 /**
  * How many requests of a key's allowance a request counts for: its route's `RequestCost`, declared by
- * the module that owns the route (also when that module runs in another process), else one. A route
- * weighed by its body has the body read here, ahead of routing (the route and a proxy find it read).
+ * the module that owns the route (also when that module runs in another process), else one.
+ *
+ * - `match`, mounted on the door before everything else, finds a request's rule by express's own
+ *   routing (case-insensitive, a trailing slash allowed), so no spelling of the path that reaches the
+ *   route escapes its cost. It reads nothing.
+ * - `costOf`, called by the guard once the key is known, weighs it: a route weighed by its body has
+ *   the body read here, ahead of routing (the route and a proxy find it read).
  */
-export function requestCostOf(costs: readonly RequestCost[]): (req: Request, res: Response) => Promise<number> {
-  const byRoute = new Map(costs.map((cost) => [`${cost.method} ${cost.path}`, cost]));
-  return async (req, res) => {
-    if (byRoute.size === 0) return 1;
-    // The guard is mounted below `/api/v1`: the route's path is the whole one.
-    const cost = byRoute.get(`${req.method} ${req.baseUrl}${req.path}`);
+export function requestCosts(costs: readonly RequestCost[]): { match: Router; costOf: RequestCostOf } {
+  const ruleOf = new WeakMap<Request, RequestCost>();
+  const match = Router();
+  for (const cost of costs) {
+    match.post(cost.path, (req, _res, next) => {
+      ruleOf.set(req, cost);
+      next();
+    });
+  }
+  const costOf: RequestCostOf = async (req, res) => {
+    const cost = ruleOf.get(req);
     if (!cost) return 1;
     const text = await readBodyAhead(req, res, cost.bodyLimit);
     let body: unknown;
@@ -24,4 +37,5 @@ export function requestCostOf(costs: readonly RequestCost[]): (req: Request, res
     const units = cost.units(body);
     return Number.isSafeInteger(units) && units > 1 ? units : 1;
   };
+  return { match, costOf };
 }

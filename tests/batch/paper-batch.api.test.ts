@@ -205,6 +205,18 @@ describe('batch lookup on both doors', () => {
       expect([malformed.body.code, malformed.body.invalid_positions, remaining(malformed)]).toEqual(['invalid_ids', [120], 82]);
     });
 
+    it('charges every spelling of the path that reaches the route alike', async () => {
+      const key = await keys.create('demo', { daily_limit: 100 });
+      const spellings = ['/api/v1/papers/batch/', '/API/V1/Papers/Batch', '/api/v1/papers/batch?'];
+      let left = 100;
+      for (const path of spellings) {
+        const res = await request(app.apiUrl!).post(path).set('Authorization', key.auth).send({ ids: unknown(51) });
+        expect([path, res.status, res.body.count]).toEqual([path, 200, 51]);
+        left -= 2;
+        expect([path, remaining(res)]).toEqual([path, left]);
+      }
+    });
+
     it('charges a batch whole or not at all: one that counts for more than is left is a 429 that charges nothing', async () => {
       const key = await keys.create('demo', { daily_limit: 5 });
       const refused = await postApi({ ids: unknown(300) }, key.auth).expect(429);
