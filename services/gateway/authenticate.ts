@@ -53,7 +53,16 @@ export function authenticate(deps: {
     }
     const { caller, record } = await backend('key store', () => deps.verifier.verify(req.headers.authorization));
     req.apiCaller = caller;
-    const units = deps.costOf ? await deps.costOf(req, res) : 1;
+    // A body the weighing could not read (too large) is answered by the route's own 400 once charged, as any refused request is.
+    let units = 1;
+    let unreadable: unknown;
+    if (deps.costOf) {
+      try {
+        units = await deps.costOf(req, res);
+      } catch (err) {
+        unreadable = err;
+      }
+    }
 
     // The burst check and the allowance are independent round trips: run them together, and give the
     // allowance back when the burst limit refuses the request.
@@ -92,6 +101,7 @@ export function authenticate(deps: {
         outcome.refund().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'could not give back a failed request'));
       }
     });
+    if (unreadable !== undefined) throw unreadable;
     next();
   };
 }

@@ -203,6 +203,9 @@ describe('batch lookup on both doors', () => {
       expect([tooMany.body.code, remaining(tooMany)]).toEqual(['too_many_ids', 83]);
       const malformed = await post([...unknown(120), 'not an id'], 400);
       expect([malformed.body.code, malformed.body.invalid_positions, remaining(malformed)]).toEqual(['invalid_ids', [120], 82]);
+      // Over the route's 128 KiB: the gateway could not weigh it, and the route's 400 is charged like any refused request.
+      const oversized = await post(Array.from({ length: 500 }, (_, i) => `p_${String(i).padStart(300, 'x')}`), 400);
+      expect([oversized.body.code, remaining(oversized)]).toEqual(['invalid_body', 81]);
     });
 
     it('charges every spelling of the path that reaches the route alike', async () => {
