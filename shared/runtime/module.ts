@@ -81,7 +81,7 @@ export interface DoorContribution {
  */
 export interface RequestCost {
   method: 'POST';
-  /** The route's exact path. */
+  /** The route's path, as its router declares it (the gateway matches it by the same routing). */
   path: string;
   /** The largest body the route reads (its `jsonObjectBody` limit): the gateway reads the body ahead to weigh it. */
   bodyLimit: string;
