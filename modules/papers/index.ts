@@ -9,6 +9,7 @@ export { canonicalWorkRef, normalizeOpenAlexId } from './work-ref';
 export { PAPER_ID, paperPathSchema } from './paper-path';
 export { PaperGraphRepository, type CitedByKey, type GraphCounts, type KeysetPage, type PaperReference } from './paper-graph.repository';
 export { PaperGraphPages, type GraphReads } from './paper-graph.pages';
+export * from './paper-batch';
 export * from './paper-graph.params';
 export * from './paper-graph.schema';
 export * from './paper-graph.agents';

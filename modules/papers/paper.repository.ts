@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../shared/db/database';
 import type { NewPaper, Paper } from '../../shared/papers/paper.schema';
-import { PAPER_COLUMNS, SELECT_PAPER } from './paper-columns';
+import { PAPER_COLUMNS, SELECT_PAPER, selectPaperAs } from './paper-columns';
+import type { PaperRef } from './paper-batch';
 import { titleKey } from './paper-input';
 import { writeGraph } from './paper-graph.writer';
 import { workKey } from './work-key';
@@ -81,6 +82,34 @@ export class PaperRepository {
   async findByIds(ids: string[]): Promise<Paper[]> {
     const result = await this.db.query<PaperRow>(`SELECT ${SELECT_PAPER} FROM papers WHERE id = ANY($1::text[])`, [ids]);
     return result.rows.map(toPaper);
+  }
+
+  /**
+   * The papers refs name, by each ref's canonical key (`refKey`), in one statement: by id, by DOI
+   * (stored normalised and unique), and by OpenAlex work id, which several records of one work may
+   * carry: the smallest of their ids answers, as a reference to that work id resolves
+   * (`paper-graph.writer.ts`). A ref that names no paper has no entry.
+   */
+  async findByRefs(refs: readonly PaperRef[]): Promise<Map<string, Paper>> {
+    const of = <K extends PaperRef['kind']>(kind: K) => refs.filter((r): r is Extract<PaperRef, { kind: K }> => r.kind === kind);
+    const ids = of('id').map((r) => r.id);
+    const dois = of('doi').map((r) => r.doi);
+    const works = of('openalex').map((r) => r.openalex_id);
+    if (ids.length + dois.length + works.length === 0) return new Map();
+    const result = await this.db.query<PaperRow & { ref: string }>(
+      `SELECT k.ref, ${selectPaperAs('p')}
+       FROM (
+         SELECT id AS ref, id FROM papers WHERE id = ANY($1::text[])
+         UNION ALL
+         SELECT 'doi:' || doi, id FROM papers WHERE doi = ANY($2::text[])
+         UNION ALL
+         SELECT 'openalex:' || openalex_id, min(id) FROM papers WHERE openalex_id = ANY($3::text[]) GROUP BY openalex_id
+       ) k
+       JOIN papers p ON p.id = k.id`,
+      [ids, dois, works],
+    );
+    // The statement spells each key as `refKey` does.
+    return new Map(result.rows.map(({ ref, ...row }) => [ref, toPaper(row as PaperRow)]));
   }
 
   async count(): Promise<number> {

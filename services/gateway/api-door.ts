@@ -10,6 +10,7 @@ import { DATASET_VERSION_HEADER } from '../../modules/releases';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
 import { apiAgentRoutes } from './agents/agent-routes';
+import { requestCosts } from './request-cost';
 
 /** Paths outside `/api/v1/` that need no key (applying for one). */
 export const KEY_APPLICATIONS_PATH = '/api/keys/applications';
@@ -42,7 +43,10 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   // Agents (`/mcp`, `/llms.txt`): `/mcp` checks the key itself; its tools' requests come back through this door and its guard.
   app.use(apiAgentRoutes({ config, logger, verifier: gateway.verifier, door: () => door, keyApplicationsPath: KEY_APPLICATIONS_PATH, contributions: contributionsTo('api', deps.modules) }));
   app.get(API_OPENAPI_PATH, apiOpenApiRoute(contributionsTo('api', deps.modules)));
-  app.use('/api/v1', gateway.guard);
+  // Routes that count for more than one request of the allowance: found by the same routing as the routes, weighed by the guard.
+  const weigh = requestCosts(contributionsTo('api', deps.modules).flatMap((c) => c.requestCosts ?? []));
+  app.use(weigh.match);
+  app.use('/api/v1', gateway.guard(weigh.costOf));
   mountRoutes(app, 'api', deps);
   app.use(notFoundHandler, errorHandler(logger));
   const provenance = provenanceHeaders(config.provenance);

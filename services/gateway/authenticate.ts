@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { KeyBurstLimit } from './key-burst';
 import { allowanceOf } from './plan-allowance';
 import type { QuotaCounter } from './quota-counter';
+import type { RequestCostOf } from './request-cost';
 import { setQuotaHeaders } from './quota-headers';
 import { secondsUntil } from './quota-windows';
 
@@ -15,7 +16,9 @@ const ANONYMOUS: ApiCaller = { keyId: 'auth-disabled', plan: 'researcher', inter
 /**
  * The data API's guard for `/api/v1/*`: verifies the Bearer key, applies the plan's per-second
  * burst limit, charges the daily/monthly allowance and reports it in headers. Requests rejected by
- * authentication are not counted; a request answered with a 5xx is given back.
+ * authentication are not counted; a request answered with a 5xx is given back. A request counts for
+ * `costOf(req)` requests of the allowance (one, unless its route declares a `RequestCost`: weighed
+ * once the key is known, so no body is read for a caller without one) and for one of the burst limit.
  */
 export function authenticate(deps: {
   verifier: KeyVerifier;
@@ -23,6 +26,7 @@ export function authenticate(deps: {
   quota: QuotaCounter;
   logger: Logger;
   disabled: boolean;
+  costOf?: RequestCostOf;
   now?: () => Date;
 }): RequestHandler {
   const now = deps.now ?? (() => new Date());
@@ -49,11 +53,21 @@ export function authenticate(deps: {
     }
     const { caller, record } = await backend('key store', () => deps.verifier.verify(req.headers.authorization));
     req.apiCaller = caller;
+    // A body the weighing could not read (too large) is answered by the route's own 400 once charged, as any refused request is.
+    let units = 1;
+    let unreadable: unknown;
+    if (deps.costOf) {
+      try {
+        units = await deps.costOf(req, res);
+      } catch (err) {
+        unreadable = err;
+      }
+    }
 
     // The burst check and the allowance are independent round trips: run them together, and give the
     // allowance back when the burst limit refuses the request.
     const [burstAllowed, outcome] = await backend('quota counters', () =>
-      Promise.all([deps.burst.allow(caller.keyId, caller.plan), deps.quota.charge(caller.keyId, allowanceOf(record))]),
+      Promise.all([deps.burst.allow(caller.keyId, caller.plan), deps.quota.charge(caller.keyId, allowanceOf(record), units)]),
     );
     if (!burstAllowed) {
       if (outcome.allowed) await outcome.refund();
@@ -71,11 +85,14 @@ export function authenticate(deps: {
     if (!outcome.allowed) {
       const resets = outcome.windows.filter((w) => outcome.violated.includes(w.window.kind));
       const retryAfter = Math.max(...resets.map((w) => secondsUntil(w.window.resetsAt, at)));
+      const left = Math.min(...resets.map((w) => w.remaining));
       throw new ProblemError(
         429,
         'rate_limit_exceeded',
-        `The ${outcome.violated.join(' and ')} allowance of this key is used up; it renews in ${retryAfter} seconds.`,
-        { 'violated-policies': outcome.violated },
+        units > 1 && left > 0
+          ? `This request counts for ${units} requests of the allowance and the ${outcome.violated.join(' and ')} allowance of this key has ${left} left (a smaller request may pass); it renews in ${retryAfter} seconds.`
+          : `The ${outcome.violated.join(' and ')} allowance of this key is used up; it renews in ${retryAfter} seconds.`,
+        { 'violated-policies': outcome.violated, ...(units > 1 ? { request_cost: units } : {}) },
         { 'Retry-After': String(retryAfter) },
       );
     }
@@ -84,6 +101,7 @@ export function authenticate(deps: {
         outcome.refund().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'could not give back a failed request'));
       }
     });
+    if (unreadable !== undefined) throw unreadable;
     next();
   };
 }

@@ -19,7 +19,8 @@ const CORS_ENTRIES = Object.entries(PUBLIC_CORS_HEADERS);
 export function applyPublicCors(req: IncomingMessage, res: ServerResponse): boolean {
   for (const [name, value] of CORS_ENTRIES) res.setHeader(name, value);
   if (req.method !== 'OPTIONS') return false;
-  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  // POST: the batch lookup takes a JSON body, so a browser asks first.
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
   res.setHeader('Access-Control-Max-Age', '86400');
   res.statusCode = 204;

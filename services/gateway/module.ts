@@ -7,6 +7,7 @@ import { ipRateLimit, type RateLimitCheck } from './ip-rate-limit';
 import { KeyBurstLimit } from './key-burst';
 import { createLimitStores } from './limits/limit-stores.factory';
 import { QuotaCounter } from './quota-counter';
+import type { RequestCostOf } from './request-cost';
 import { databaseModule } from '../../shared/db/database.module';
 import { releasesModule } from '../../modules/releases';
 import { redisModule } from '../../shared/redis/redis.module';
@@ -18,8 +19,11 @@ export interface Gateway {
   /** The per-client-IP limit of key applications on the data-API door. */
   applicationRateLimit?: RateLimitCheck;
   edgeCache: EdgeCache;
-  /** Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door. */
-  guard: RequestHandler;
+  /**
+   * Bearer-key authentication, burst limit and plan quota for `/api/v1/*` on the data-API door; the
+   * door gives what each request costs (its modules' `requestCosts`, `request-cost.ts`).
+   */
+  guard(costOf: RequestCostOf): RequestHandler;
   /** Checks a Bearer key without charging it (the data-API door's `/mcp`, whose tool calls are charged by `guard`). */
   verifier: KeyVerifier;
   /** The `X-Dataset-Version` of an answer over the corpus now (a service answering as of a release sets its own). */
@@ -56,13 +60,15 @@ export const gatewayModule: ModuleDefinition<Gateway> = {
         edgeCache: new EdgeCache(get(responseCacheModule), config.responseCache.ttlSeconds),
         verifier: get(apiKeysModule).verifier,
         datasetVersion: () => releases.currentVersion(),
-        guard: authenticate({
-          verifier: get(apiKeysModule).verifier,
-          burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
-          quota,
-          logger,
-          disabled: config.apiKeys.authDisabled,
-        }),
+        guard: (costOf) =>
+          authenticate({
+            verifier: get(apiKeysModule).verifier,
+            burst: new KeyBurstLimit(config.apiKeys.burstPerSecond, limits.rateLimits),
+            quota,
+            logger,
+            disabled: config.apiKeys.authDisabled,
+            costOf,
+          }),
       },
     };
   },

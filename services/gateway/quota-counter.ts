@@ -26,7 +26,8 @@ const KINDS: WindowKind[] = ['daily', 'monthly'];
  * Per-key counters of calendar windows (UTC), kept in a QuotaStore (Redis, shared by every gateway
  * replica, or Postgres, or memory: limit-stores.factory.ts chooses). A request is allowed when the
  * count after its own increment is within every allowance, so of N concurrent requests on a key with
- * K left exactly K pass.
+ * K left exactly K pass. A request may weigh more than one (`units`, its route's `RequestCost`): it
+ * is charged whole or not at all, so one that weighs more than is left is refused and charges nothing.
  */
 export class QuotaCounter {
   private readonly store: QuotaStore;
@@ -39,7 +40,7 @@ export class QuotaCounter {
     this.store = 'increment' in store ? store : quotaStoreOf(store);
   }
 
-  async charge(keyId: string, allowance: Allowance): Promise<QuotaOutcome> {
+  async charge(keyId: string, allowance: Allowance, units = 1): Promise<QuotaOutcome> {
     const now = this.now();
     const kinds = KINDS.filter((kind) => allowance[kind] !== undefined);
     // The windows' counters are independent: charge them in one round of parallel requests.
@@ -48,22 +49,23 @@ export class QuotaCounter {
         const window = windowOf(kind, now);
         // The window's id is part of the counter's name, so a new window starts a new counter.
         const counter = `${kind}:${keyId}:${window.id}`;
-        const consumed = await this.store.increment(counter, secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS);
+        const consumed = await this.store.increment(counter, secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS, units);
         return { kind, window, counter, consumed };
       }),
     );
     const charged = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refund = async () => {
-      await Promise.all(charged.map((c) => this.store.decrement(c.counter)));
+      await Promise.all(charged.map((c) => this.store.decrement(c.counter, units)));
     };
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       await refund().catch(() => undefined);
       throw failed.reason;
     }
-    const windows: WindowState[] = charged.map((c) => ({ window: c.window, limit: allowance[c.kind]!, remaining: Math.max(0, allowance[c.kind]! - c.consumed) }));
     const violated = charged.filter((c) => c.consumed > allowance[c.kind]!).map((c) => c.kind);
-    // A rejected request is not charged to the windows it passed.
+    // A rejected request is not charged to the windows it passed: what is left is what was left before it.
+    const spent = (consumed: number) => (violated.length > 0 ? consumed - units : consumed);
+    const windows: WindowState[] = charged.map((c) => ({ window: c.window, limit: allowance[c.kind]!, remaining: Math.max(0, allowance[c.kind]! - spent(c.consumed)) }));
     if (violated.length > 0) await refund();
     return { allowed: violated.length === 0, windows, violated, refund: violated.length > 0 ? async () => undefined : refund };
   }

@@ -1,6 +1,7 @@
 import type { ClientRequest } from 'node:http';
 import type { Express, Request, RequestHandler } from 'express';
 import { wantsHtmlPage } from '../../shared/http/wants-html-page';
+import { bodyReadAhead } from '../../shared/http/json-body';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Config } from '../../shared/config/config';
 import { badGateway, ProblemError } from '../../shared/errors/problem';
@@ -55,7 +56,17 @@ export function remoteService(url: string, forwards: (pathname: string, req: Req
         proxyReq.removeHeader(CALLER_HEADER);
         if (req.apiCaller) proxyReq.setHeader(CALLER_HEADER, Buffer.from(JSON.stringify(req.apiCaller)).toString('base64url'));
         if (serviceToken) proxyReq.setHeader(SERVICE_TOKEN_HEADER, serviceToken);
-        // express has already read a JSON body for local routes; the proxy resends the raw stream.
+        // express has already read a JSON body for local routes; the proxy resends the raw stream,
+        // or, when the door read it ahead of routing (to weigh the request), the text it read.
+        const ahead = bodyReadAhead(req);
+        if (ahead !== undefined) {
+          const bytes = Buffer.from(ahead, 'utf8');
+          proxyReq.removeHeader('Content-Encoding');
+          proxyReq.removeHeader('Transfer-Encoding');
+          proxyReq.setHeader('Content-Type', 'application/json; charset=utf-8');
+          proxyReq.setHeader('Content-Length', String(bytes.length));
+          proxyReq.write(bytes);
+        }
         const socket = proxyReq.socket;
         if (socket?.connecting) {
           const timer = setTimeout(() => proxyReq.destroy(Object.assign(new Error(`no connection within ${UPSTREAM_CONNECT_TIMEOUT_MS} ms`), { code: 'ECONNECTTIMEOUT' })), UPSTREAM_CONNECT_TIMEOUT_MS);

@@ -3,6 +3,8 @@ import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { SEARCH_TOOLS, searchLlmsTxt } from './search.agents';
 import { feedRoutes } from './feed.routes';
 import { paperRecordRoutes } from './paper-record.routes';
+import { paperBatchRoutes } from './paper-batch.routes';
+import { PAPER_BATCH_TOOLS, paperBatchLlmsTxt } from './paper-batch.agents';
 import { PAPER_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
 import { paperGraphRoutes } from './paper-graph.routes';
 import { PaperSearchService } from './paper-search.service';
@@ -15,8 +17,8 @@ import { databaseModule } from '../../shared/db/database.module';
 import { releasesModule, releasesRoutes } from '../../modules/releases';
 
 /**
- * The public, unauthenticated paper search API (spec 000): the search, a paper's record, its
- * references, cited-by and related papers, the OpenAPI document. Related papers rank with the keyword
+ * The public, unauthenticated paper search API (spec 000): the search, a paper's record, papers by a
+ * list of ids (batch), a paper's references, cited-by and related papers, the OpenAPI document. Related papers rank with the keyword
  * index's ranked retrieval, prepared here in the background (the door opens at once; `related`
  * answers 503 `ranking_unavailable` until it is ready, and readiness does not wait for it: the search serves meanwhile).
  */
@@ -27,8 +29,8 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
   serves: [{ door: 'public', paths: ['/api/v1/papers/search', '/api/v1/papers', '/api/v1/releases', '/openapi.json', '/feeds'], remoteUrl: (c) => c.services.publicSearchUrl }],
   contributes: {
     public: {
-      tools: [...SEARCH_TOOLS, ...PAPER_GRAPH_TOOLS],
-      llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: [...searchLlmsTxt(config), ...paperGraphLlmsTxt(config)] }),
+      tools: [...SEARCH_TOOLS, ...PAPER_BATCH_TOOLS, ...PAPER_GRAPH_TOOLS],
+      llmsTxt: (config) => ({ [LLMS_SECTIONS.publicApi]: [...searchLlmsTxt(config), ...paperBatchLlmsTxt(config), ...paperGraphLlmsTxt(config)] }),
     },
   },
   async init({ config, logger, get }) {
@@ -44,6 +46,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
         { door: 'public', router: searchRoutes({ service, releases, publicBaseUrl: config.publicBaseUrl, logger }) },
         { door: 'public', router: relatedRoutes(related) },
         { door: 'public', router: paperRecordRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: paperBatchRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: releasesRoutes(releases) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },

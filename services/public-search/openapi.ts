@@ -3,10 +3,12 @@ import { paperRecordQuerySchema } from './paper-record.routes';
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
-import { noQueryParams } from '../../shared/http/request-schema';
 import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
-import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
+import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperBatchErrorCodes, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
+import { noQueryParams } from '../../shared/http/request-schema';
+import { BATCH_PATH } from './paper-batch.routes';
+import { PUBLIC_BATCH_BODY_LIMIT, PUBLIC_BATCH_MAX_IDS, publicBatchBodySchema, publicBatchResponseSchema } from './paper-batch.schema';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
 import { PUBLIC_GRAPH_PAGES } from './paper-graph.schema';
 import { publicPaperSchema, searchResponseSchema } from './search-response.schema';
@@ -221,6 +223,49 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               503,
               'The paper store is unavailable; retry later.',
               { papers_unavailable: 'the paper store (Postgres) is unavailable', upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)' },
+              headerSet(door, retryAfterHeaders(true)),
+            ),
+          },
+        },
+      },
+      [BATCH_PATH]: {
+        post: {
+          operationId: 'getPapers',
+          summary: 'Papers by a list of ids, DOIs or OpenAlex work ids',
+          description: [
+            `Up to ${PUBLIC_BATCH_MAX_IDS} papers in one request, answered in the order asked: \`results\` has one entry per id given, the same Paper object a search returns, or null when no paper has that id.`,
+            'An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`.',
+            'Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id.',
+            'A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null.',
+            `One request of the per-IP fair use, whatever the number of ids; more than ${PUBLIC_BATCH_MAX_IDS} is a 400 \`too_many_ids\` (the data API takes more). Read from the paper store; not cached.`,
+          ].join(' '),
+          requestParams: { query: noQueryParams },
+          requestBody: { required: true, content: { 'application/json': { schema: publicBatchBodySchema } } },
+          responses: {
+            '200': {
+              description: 'The papers, in the order of `ids`.',
+              headers: headerSet(door),
+              content: { 'application/json': { schema: publicBatchResponseSchema } },
+            },
+            '400': problemResponse(
+              400,
+              'The body is invalid, or a query parameter was given (it takes none).',
+              {
+                invalid_body: `the body is not JSON, not an object, over ${PUBLIC_BATCH_BODY_LIMIT}, or holds a NUL character or an unpaired surrogate (\`field\` names it)`,
+                ...paperBatchErrorCodes(PUBLIC_BATCH_MAX_IDS),
+                ...UNKNOWN_PARAMETER_400,
+              },
+              headerSet(door),
+            ),
+            ...doorProblems(),
+            '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
+            '503': problemResponse(
+              503,
+              'The paper store is unavailable; retry after Retry-After seconds.',
+              {
+                database_unavailable: `the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: ${DATABASE_RETRY_AFTER_SECONDS})`,
+                upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
+              },
               headerSet(door, retryAfterHeaders(true)),
             ),
           },

@@ -16,13 +16,17 @@ import { RelatedPapersService } from './related.service';
 import { relatedRoutes } from './related.routes';
 import { relatedPaths } from './related.openapi';
 import { RELATED_TOOLS, relatedLlmsTxt } from './related.agents';
+import { paperBatchRoutes, BATCH_PATH } from './paper-batch.routes';
+import { paperBatchPaths } from './paper-batch.openapi';
+import { API_BATCH_TOOLS, paperBatchLlmsTxt } from './paper-batch.agents';
+import { API_BATCH_BODY_LIMIT, batchRequestCost } from './paper-batch.schema';
 
 /**
  * The data API's paper search: keyword mode on the keyword index, vector and hybrid modes on the
  * vector-search module (which opens its index in the background; until it can answer, or when it
  * could not start, vector mode says 503 `vector_unavailable` and keyword mode keeps working).
  * Hybrid mode's ranked retrieval is prepared in the background too (503 `ranking_unavailable` meanwhile).
- * Also a paper's references and cited-by, read from Postgres (`/api/v1/papers/{id}/references`, `/cited-by`),
+ * Also papers by a list of ids (`/api/v1/papers/batch`, POST), a paper's references and cited-by, read from Postgres (`/api/v1/papers/{id}/references`, `/cited-by`),
  * its related papers and recommendations from examples (`related.service.ts`).
  */
 export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
@@ -33,10 +37,12 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   serves: [{ door: 'api', paths: ['/api/v1/papers/search', '/api/v1/papers'], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
-      openApiPaths: () => ({ ...semanticPaths(), ...paperGraphPaths(), ...relatedPaths() }),
-      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7; references, cited-by, related papers and recommendations.' }],
-      tools: [...SEMANTIC_TOOLS, ...API_GRAPH_TOOLS, ...RELATED_TOOLS],
-      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperGraphLlmsTxt(), ...relatedLlmsTxt()] }),
+      openApiPaths: () => ({ ...semanticPaths(), ...paperBatchPaths(), ...paperGraphPaths(), ...relatedPaths() }),
+      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7; papers by a list of ids, references, cited-by, related papers and recommendations.' }],
+      tools: [...SEMANTIC_TOOLS, ...API_BATCH_TOOLS, ...API_GRAPH_TOOLS, ...RELATED_TOOLS],
+      llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperBatchLlmsTxt(), ...paperGraphLlmsTxt(), ...relatedLlmsTxt()] }),
+      // A batch lookup counts for one request of the allowance per 50 distinct ids.
+      requestCosts: [{ method: 'POST', path: BATCH_PATH, bodyLimit: API_BATCH_BODY_LIMIT, units: batchRequestCost }],
     },
   },
   async init({ get }) {
@@ -51,6 +57,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
       value: service,
       routes: [
         { door: 'api', router: semanticRoutes(service, releases) },
+        { door: 'api', router: paperBatchRoutes(get(papersModule)) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
         { door: 'api', router: relatedRoutes(related) },
       ],

@@ -30,9 +30,10 @@ export function compactPaperSchema(record: z.ZodObject): z.ZodObject {
   return z.object({ ...shape, ...optional });
 }
 
-/** A record as agents get it (see above); a record without a `title` field is left as it is. */
-export function compactPaper(record: Record<string, unknown>): Record<string, unknown> {
-  if (!('title' in record)) return record;
+/** A record as agents get it (see above); a record without a `title` field (or a null, a batch's paper not found) is left as it is. */
+export function compactPaper<R extends Record<string, unknown> | null>(record: R): R;
+export function compactPaper(record: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (record === null || !('title' in record)) return record;
   const dropped = new Set<string>(REPEATED_TITLES.filter((key) => key in record && record[key] === record.title));
   if (dropped.size === 0) return record;
   const out: Record<string, unknown> = {};
@@ -43,12 +44,13 @@ export function compactPaper(record: Record<string, unknown>): Record<string, un
   return out;
 }
 
-/** A search response schema whose `key` list holds paper records, with compact records (the other fields its own). */
+/** A search response schema whose `key` list holds paper records (or nulls among them), with compact records (the other fields its own). */
 export function compactAnswerSchema(response: z.ZodObject, key: string): z.ZodObject {
   const shape = response.shape as Shape;
   const list = shape[key];
   if (!(list instanceof z.ZodArray)) throw new Error(`${key} is not a list of records`);
-  const records = z.array(compactPaperSchema(list.element as z.ZodObject));
+  const element = list.element;
+  const records = z.array(element instanceof z.ZodNullable ? compactPaperSchema(element.unwrap() as z.ZodObject).nullable() : compactPaperSchema(element as z.ZodObject));
   const { id: _id, ...meta } = (list.meta() ?? {}) as Record<string, unknown>;
   return z.object({ ...shape, [key]: Object.keys(meta).length > 0 ? records.meta(meta) : records });
 }
@@ -56,5 +58,5 @@ export function compactAnswerSchema(response: z.ZodObject, key: string): z.ZodOb
 /** A search answer with compact records in its `key` list. */
 export function compactAnswer(answer: Record<string, unknown>, key: string): Record<string, unknown> {
   const records = answer[key];
-  return Array.isArray(records) ? { ...answer, [key]: records.map((r) => compactPaper(r as Record<string, unknown>)) } : answer;
+  return Array.isArray(records) ? { ...answer, [key]: records.map((r) => compactPaper(r as Record<string, unknown> | null)) } : answer;
 }

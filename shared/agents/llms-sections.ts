@@ -3,7 +3,7 @@ export const LLMS_SECTIONS = {
   /** The public door's operations. */
   publicApi: 'API',
   /** The data-API door's operations. */
-  apiEndpoints: 'Endpoints (all GET)',
+  apiEndpoints: 'Endpoints (GET unless a line says POST)',
   /** Links an agent may skip (llmstxt.org's `## Optional`). */
   optional: 'Optional',
 } as const;

@@ -11,6 +11,8 @@ type Payload<T> = z.core.ParsePayload<T>;
 export interface RuleProblem {
   message: string;
   code?: string;
+  /** Members the problem carries besides its detail (the positions of the items at fault). */
+  members?: Record<string, unknown>;
 }
 
 /** A check that reports what `problem` finds, as one issue that ends the field's other checks. */
@@ -18,7 +20,8 @@ export function check<T>(problem: (value: T) => RuleProblem | undefined) {
   return (payload: Payload<T>): void => {
     const found = problem(payload.value);
     if (!found) return;
-    payload.issues.push({ code: 'custom', input: payload.value, message: found.message, ...(found.code ? { params: { code: found.code } } : {}) });
+    const params = { ...(found.code ? { code: found.code } : {}), ...(found.members ? { members: found.members } : {}) };
+    payload.issues.push({ code: 'custom', input: payload.value, message: found.message, ...(Object.keys(params).length > 0 ? { params } : {}) });
   };
 }
 

@@ -12,7 +12,8 @@ import { isStorableText } from '../text/storable-text';
  * - `x-missing-code`: the code when the value is absent or null (`missing_field:email`).
  * - `x-unknown-field-code` on a strict object: the code of a field it does not know, `{field}` being
  *   replaced by its name (`invalid_field:{field}`).
- * - A rule that has a code of its own (`too_many_terms` inside `q`) puts it in the issue's `params.code`.
+ * - A rule that has a code of its own (`too_many_terms` inside `q`) puts it in the issue's `params.code`,
+ *   and members the problem carries besides its detail in `params.members` (`invalid_positions`).
  *
  * When several fields are wrong, the problem names the first in the schema's field order (a check
  * of the whole object with a path counts as that field's); object-level issues without a path come
@@ -25,7 +26,7 @@ export const UNKNOWN_FIELD_CODE = 'x-unknown-field-code';
 /** A parsed query string: plain values, or arrays for repeated keys (express `query parser: simple`). */
 export type RawQuery = Record<string, unknown>;
 
-type Issue = z.core.$ZodIssue & { input?: unknown; params?: { code?: string } };
+type Issue = z.core.$ZodIssue & { input?: unknown; params?: { code?: string; members?: Record<string, unknown> } };
 type Def = { type: string; innerType?: Schema; in?: Schema; shape?: Record<string, Schema>; element?: Schema; valueType?: Schema };
 type Schema = { _zod: { def: Def }; meta?: () => Record<string, unknown> | undefined };
 
@@ -99,7 +100,7 @@ export function problemOf(schema: Schema, issues: readonly Issue[]): ProblemErro
     nearest(nodes, ERROR_CODE) ??
     'invalid_request';
   const detail = issue.message.replaceAll('{name}', String(path[0] ?? 'the request')).replaceAll('{path}', formatPath(path));
-  return badRequest(code, detail);
+  return issue.params?.members ? new ProblemError(400, code, detail, issue.params.members) : badRequest(code, detail);
 }
 
 const formatPath = (path: readonly PropertyKey[]) =>

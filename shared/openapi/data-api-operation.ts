@@ -21,6 +21,8 @@ export interface ApiOperationSpec {
   requestParams?: ZodOpenApiParameters;
   /** A JSON object body (read whatever the Content-Type says). */
   body?: z.ZodType;
+  /** The largest body the route reads (its `jsonObjectBody` limit), when not the usual 16 KiB. */
+  bodyLimit?: string;
   success: { status: 200 | 201; description: string; schema: z.ZodType; headers?: Record<string, z.ZodType> };
   /** The operation's own codes by status (400 codes of its parameters, 404, 409, 502, 503…). */
   errors?: Partial<Record<400 | 404 | 409 | 410 | 502 | 503, ErrorCodes>>;
@@ -34,9 +36,9 @@ const DOOR_400: ErrorCodes = {
   credentials_in_query: 'an API key or other credential was sent in the query string (send it in the Authorization header)',
   ...UNKNOWN_PARAMETER_400,
 };
-const BODY_400: ErrorCodes = {
-  invalid_body: 'the body is not JSON, not an object, over 16 KiB, or holds a NUL character or an unpaired surrogate (`field` names it)',
-};
+const body400 = (limit = '16 KiB'): ErrorCodes => ({
+  invalid_body: `the body is not JSON, not an object, over ${limit}, or holds a NUL character or an unpaired surrogate (\`field\` names it)`,
+});
 const AUTH_401: ErrorCodes = {
   missing_bearer: 'no `Authorization: Bearer` credential',
   invalid_api_key: 'the key is malformed, unknown, rejected or revoked',
@@ -68,7 +70,7 @@ export function apiOperation(spec: ApiOperationSpec): ZodOpenApiOperationObject 
       headers: headerSet(charged, spec.success.headers ?? {}),
       content: { 'application/json': { schema: spec.success.schema } },
     },
-    '400': problemResponse(400, 'The request is invalid.', { ...DOOR_400, ...(spec.body ? BODY_400 : {}), ...errors[400] }, headerSet(charged)),
+    '400': problemResponse(400, 'The request is invalid.', { ...DOOR_400, ...(spec.body ? body400(spec.bodyLimit) : {}), ...errors[400] }, headerSet(charged)),
   };
   if (keyed) {
     responses['401'] = component('Unauthorized', () => problemResponse(401, 'No valid key.', AUTH_401, headerSet(door, wwwAuthenticateHeaders)));

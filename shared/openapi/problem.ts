@@ -22,6 +22,12 @@ export const problemSchema = z
       .optional()
       .meta({ description: 'On `unknown_parameter`: the query parameters the endpoint takes, in its order (empty when it takes none).' }),
     unknown_ids: z.array(z.string()).optional().meta({ description: 'On `unknown_paper`: the ids no paper has.' }),
+    invalid_positions: z.array(z.int().min(0)).optional().meta({ description: 'On `invalid_ids`: the positions in `ids` (from 0) of every id at fault.' }),
+    request_cost: z
+      .int()
+      .min(2)
+      .optional()
+      .meta({ description: "On 429 for a request that counts for more than one of the key's allowance (a batch lookup): how many it counts for." }),
   })
   .meta({ id: 'Problem', description: 'An RFC 9457 problem details object with a `code` member.' });
 

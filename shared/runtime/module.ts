@@ -70,6 +70,26 @@ export interface DoorContribution {
   tools?: readonly AgentTool[];
   /** llms.txt lines by section title (the gateway orders the sections and adds its own). */
   llmsTxt?: (config: Config) => Record<string, string[]>;
+  /** Requests that count for more than one of a key's allowance (the data-API door): each route's own rule. */
+  requestCosts?: readonly RequestCost[];
+}
+
+/**
+ * How many requests of a key's allowance one request to a route counts for, when it is not one:
+ * declared by the module that owns the route, applied by the gateway before the request is routed
+ * (in this process or another), so the allowance is charged whole and atomically like any request's.
+ */
+export interface RequestCost {
+  method: 'POST';
+  /** The route's path, as its router declares it (the gateway matches it by the same routing). */
+  path: string;
+  /** The largest body the route reads (its `jsonObjectBody` limit): the gateway reads the body ahead to weigh it. */
+  bodyLimit: string;
+  /**
+   * The count, at least 1, from the JSON body (undefined when it is not JSON). A body the route will
+   * refuse counts 1, as any refused request does.
+   */
+  units(body: unknown): number;
 }
 
 export interface ModuleDefinition<T = unknown> {

@@ -78,10 +78,10 @@ export function compactOf(record: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
-/** A search answer as an agent gets it: its records (`key`) compact. */
+/** A search answer as an agent gets it: its records (`key`) compact (a null, a batch's paper not found, stays null). */
 export const compactAnswerOf = (answer: Record<string, unknown>, key: string) => ({
   ...answer,
-  [key]: (answer[key] as Array<Record<string, unknown>>).map(compactOf),
+  [key]: (answer[key] as Array<Record<string, unknown> | null>).map((record) => (record === null ? null : compactOf(record))),
 });
 
 /** A paper as `getPaper` gives its record fields: compact, and without `abstract_ja` (its `ai_summary_ja` is that text in full). */

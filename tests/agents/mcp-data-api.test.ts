@@ -69,7 +69,7 @@ describe('agents on the data-API door (target all, demo data)', () => {
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['getCitedBy', 'getCompany', 'getCompanyGxMetrics', 'getIntelligenceEvent', 'getReferences', 'getRelatedPapers', 'getReport', 'listCompanies', 'listCompanyReports', 'listIntelligenceEvents', 'listPaperChanges', 'recommendPapers', 'searchGxMetrics', 'searchPapers'].sort(),
+        ['getCitedBy', 'getCompany', 'getCompanyGxMetrics', 'getIntelligenceEvent', 'getPapers', 'getReferences', 'getRelatedPapers', 'getReport', 'listCompanies', 'listCompanyReports', 'listIntelligenceEvents', 'listPaperChanges', 'recommendPapers', 'searchGxMetrics', 'searchPapers'].sort(),
       );
       const search = tools.find((t) => t.name === 'searchPapers')!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(search.mode!.enum).toEqual(['vector', 'keyword', 'hybrid']);

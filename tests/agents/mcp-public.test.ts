@@ -30,7 +30,7 @@ describe('agents on the public door (target all, demo corpus)', () => {
 
   it('lists searchPapers, getPaper, getReferences, getCitedBy and getRelatedPapers, their parameters documented with the HTTP limits', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['getCitedBy', 'getPaper', 'getReferences', 'getRelatedPapers', 'searchPapers']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['getCitedBy', 'getPaper', 'getPapers', 'getReferences', 'getRelatedPapers', 'searchPapers']);
     const search = tools.find((t) => t.name === 'searchPapers')!;
     // q may be left out when author is given (a search by author alone), as over HTTP.
     expect(search.inputSchema.required ?? []).toEqual([]);
@@ -305,7 +305,7 @@ describe('the public per-IP limit over MCP', () => {
       // The same allowance as the HTTP search's.
       expect((await request(app.url).get('/api/v1/papers/search').query({ q: 'hydrogen' }).set(client).expect(429)).body.code).toBe('rate_limit_exceeded');
       // Bookkeeping stays free (and answered) while the minute is spent.
-      expect((await mcp.client.listTools()).tools.length).toBe(5);
+      expect((await mcp.client.listTools()).tools.length).toBe(6);
     } finally {
       await mcp.close();
     }

@@ -70,6 +70,14 @@ export function quotaStoreContract(makeStore: () => Promise<QuotaStore>, options
       expect(await store.increment(name, fortyDays)).toBe(2);
     });
 
+    it('adds and takes back a weight of several at once', async () => {
+      const name = fresh('counter');
+      expect(await store.increment(name, 60, 3)).toBe(3);
+      expect(await store.increment(name, 60)).toBe(4);
+      await store.decrement(name, 3);
+      expect(await store.increment(name, 60, 10)).toBe(11);
+    });
+
     it('takes one back', async () => {
       const name = fresh('counter');
       await store.increment(name, 60);
@@ -107,6 +115,19 @@ export function quotaStoreContract(makeStore: () => Promise<QuotaStore>, options
       expect(raised.map((o) => [o.allowed, o.windows[0]!.remaining])).toEqual([[true, 1], [true, 0], [false, 0]]);
     });
 
+    it('charges a request of several units whole or not at all, and tells what was left before a refused one', async () => {
+      const keyId = fresh('key');
+      const allowance = { daily: 10, monthly: 100 };
+      expect((await counter().charge(keyId, allowance, 4)).windows.map((w) => w.remaining)).toEqual([6, 96]);
+      const refused = await counter().charge(keyId, allowance, 7);
+      expect(refused).toMatchObject({ allowed: false, violated: ['daily'] });
+      expect(refused.windows.map((w) => w.remaining)).toEqual([6, 96]);
+      const fits = await counter().charge(keyId, allowance, 6);
+      expect([fits.allowed, fits.windows.map((w) => w.remaining)]).toEqual([true, [0, 90]]);
+      await fits.refund();
+      expect((await counter().charge(keyId, allowance)).windows.map((w) => w.remaining)).toEqual([5, 95]);
+    });
+
     it('gives back a charged request', async () => {
       const keyId = fresh('key');
       const first = await counter().charge(keyId, { daily: 5, monthly: 50 });
@@ -138,7 +159,8 @@ export function quotaStoreContract(makeStore: () => Promise<QuotaStore>, options
       }
       const spent = await counter().charge(keyId, allowance);
       expect(spent).toMatchObject({ allowed: false, violated: ['monthly'] });
-      expect(spent.windows.map((w) => [w.window.id, w.remaining])).toEqual([['2026-02-28', 3], ['2026-02', 0]]);
+      // Refused, it is charged to neither window: the day still has the 4 it had.
+      expect(spent.windows.map((w) => [w.window.id, w.remaining])).toEqual([['2026-02-28', 4], ['2026-02', 0]]);
       clock.now = new Date('2026-03-01T00:00:00.000Z');
       const march = await counter().charge(keyId, allowance);
       expect(march.allowed).toBe(true);

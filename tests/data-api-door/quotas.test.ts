@@ -139,7 +139,8 @@ describe('calendar windows and refunds (injected clock)', () => {
     clock.now = new Date('2026-04-03T08:00:00.000Z');
     const monthly = await counter.charge('key_window', { daily: 2, monthly: 3 });
     expect(monthly).toMatchObject({ allowed: false, violated: ['monthly'] });
-    expect(monthly.windows.map((w) => [w.window.id, w.remaining])).toEqual([['2026-04-03', 1], ['2026-04', 0]]);
+    // Refused, it is charged to neither window: the day still has both its requests.
+    expect(monthly.windows.map((w) => [w.window.id, w.remaining])).toEqual([['2026-04-03', 2], ['2026-04', 0]]);
   }
 
   it('resets at the UTC day and month boundaries (Postgres)', async () => {

@@ -88,6 +88,19 @@ describe('both doors answer as their OpenAPI documents say', () => {
       expect([unknown.problems, unknown.body.code]).toEqual([[], 'not_found']);
     });
 
+    it('answers a batch lookup as documented: 200 with nulls in place, 400 too_many_ids and invalid_ids', async () => {
+      const found = await search({ q: 'hydrogen', limit: '2' }, 200);
+      const ids = (found.body.results as { id: string }[]).map((r) => r.id);
+      const batch = (body: object, expect: number) => pub.send('POST', '/api/v1/papers/batch', { body, expect, ip: freshIp() });
+      const answer = await batch({ ids: [ids[1], 'p_does-not-exist', ids[0], ids[1]] }, 200);
+      expect(answer.problems).toEqual([]);
+      expect(answer.body.results).toEqual([found.body.results[1], null, found.body.results[0], found.body.results[1]]);
+      const tooMany = await batch({ ids: Array.from({ length: 51 }, (_, i) => `p_${i}`) }, 400);
+      expect([tooMany.problems, tooMany.body.code]).toEqual([[], 'too_many_ids']);
+      const malformed = await batch({ ids: ['p_1', 'doi:nope'] }, 400);
+      expect([malformed.problems, malformed.body.code, malformed.body.invalid_positions]).toEqual([[], 'invalid_ids', [1]]);
+    });
+
     it('answers 429 past the per-IP limit, with Retry-After', async () => {
       const ip = freshIp();
       for (let i = 0; i < 2; i++) expect((await search({ q: `carbon${i}` }, 200, ip)).problems).toEqual([]);
@@ -155,6 +168,18 @@ describe('both doors answer as their OpenAPI documents say', () => {
       ['term_too_short', { q: 'aa bb c', mode: 'keyword' }],
     ])('answers the paper search 400 %s', async (code, query) => {
       expect((await ok(get('/api/v1/papers/search', 400, { query }))).code).toBe(code);
+    });
+
+    it('answers a batch lookup as documented: 200, 400, and a 429 for a batch that counts for more than the key has left', async () => {
+      const batch = (body: object, expect: number, key = auth.researcher) => api.send('POST', '/api/v1/papers/batch', { auth: key, body, expect });
+      const found = await ok(get('/api/v1/papers/search', 200, { query: { q: 'hydrogen', mode: 'keyword', limit: '1' } }));
+      const answer = await ok(batch({ ids: [found.data[0].id, 'p_does-not-exist', `doi:${found.data[0].doi ?? '10.9999/none'}`] }, 200));
+      expect(answer.results.map((r: { id: string } | null) => r?.id ?? null)).toEqual([found.data[0].id, null, found.data[0].doi ? found.data[0].id : null]);
+      expect((await ok(batch({ ids: Array.from({ length: 501 }, (_, i) => `p_${i}`) }, 400))).code).toBe('too_many_ids');
+      expect((await ok(batch({ ids: ['p_1'], limit: 3 }, 400))).code).toBe('invalid_field:limit');
+      const small = (await testKeys(database.db).create('demo', { daily_limit: 2 })).auth;
+      const refused = await ok(batch({ ids: Array.from({ length: 101 }, (_, i) => `p_${i}`) }, 429, small));
+      expect(refused).toMatchObject({ 'violated-policies': ['daily'], request_cost: 3 });
     });
 
     it('answers intelligence events: record, read, move, and their errors', async () => {

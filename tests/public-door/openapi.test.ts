@@ -54,8 +54,10 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), its references, cited-by and related papers (getRelatedPapers), and the Atom feed (getPapersFeed)', () => {
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/api/v1/releases', '/feeds/papers.atom']);
+  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), papers by a list of ids (getPapers), its references, cited-by and related papers (getRelatedPapers), and the Atom feed (getPapersFeed)', () => {
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/batch', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/api/v1/releases', '/feeds/papers.atom']);
+    expect(doc.paths['/api/v1/papers/batch'].post.operationId).toBe('getPapers');
+    expect(codes400(doc.paths['/api/v1/papers/batch'].post).sort()).toEqual(['^invalid_field:[a-z0-9_]+$', 'invalid_body', 'invalid_ids', 'missing_field:ids', 'too_many_ids', 'unknown_parameter']);
     expect(doc.paths['/api/v1/papers/{id}/related'].get.operationId).toBe('getRelatedPapers');
     expect(doc.paths['/api/v1/papers/{id}/related'].get.parameters.map((p: Json) => p.name)).toEqual(['id', 'topic', 'lang', 'limit', 'year_from', 'year_to', 'since']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
@@ -145,6 +147,7 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/papers/search',
         'GET /api/v1/papers/{id}/related',
         'POST /api/v1/papers/recommendations',
+        'POST /api/v1/papers/batch',
         'GET /api/v1/papers/changes',
         'GET /api/v1/papers/{id}/references',
         'GET /api/v1/papers/{id}/cited-by',

@@ -47,6 +47,21 @@ describe('related papers and recommendations through a gateway, the services els
     expect(api.body.results.map((r: { id: string }) => r.id)).not.toContain(ID.X);
   });
 
+  it('proxies a batch lookup on both doors: the data API weighs it by its body, read ahead, and sends that body on', async () => {
+    const ids = [ID.A0!, 'p_nosuchpaper0000', ID.X!, ID.A0!];
+    const pub = await request(gateway.url).post('/api/v1/papers/batch').send({ ids }).expect(200);
+    expect(pub.body.results.map((r: { id: string } | null) => r?.id ?? null)).toEqual([ID.A0, null, ID.X, ID.A0]);
+    const before = await request(gateway.apiUrl!).get(`/api/v1/papers/${ID.X}/related`).query({ limit: 1 }).set('Authorization', auth).expect(200);
+    const many = [...ids, ...Array.from({ length: 97 }, (_, i) => `p_unknown${i}`)];
+    const api = await request(gateway.apiUrl!).post('/api/v1/papers/batch').set('Authorization', auth).send({ ids: many }).expect(200);
+    expect(api.body.results.slice(0, 4).map((r: { id: string } | null) => r?.id ?? null)).toEqual([ID.A0, null, ID.X, ID.A0]);
+    expect([api.body.count, api.body.found]).toEqual([101, 3]);
+    // 100 distinct ids: two requests of the allowance.
+    expect(Number(before.headers['x-ratelimit-remaining']) - Number(api.headers['x-ratelimit-remaining'])).toBe(2);
+    const bad = await request(gateway.apiUrl!).post('/api/v1/papers/batch').set('Authorization', auth).send({ ids: ['bad id!'] }).expect(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_ids', invalid_positions: [0] });
+  });
+
   it('proxies a recommendation, its JSON body and its errors, and the MCP tool that posts it', async () => {
     const res = await request(gateway.apiUrl!).post('/api/v1/papers/recommendations').set('Authorization', auth).send({ positive: [ID.A0, ID.A1], limit: 4 }).expect(200);
     expect(new Set(res.body.results.map((r: { id: string }) => NAME_OF.get(r.id)))).toEqual(new Set(['A2', 'A3', 'A4', 'A5']));

@@ -123,6 +123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/papers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Papers by a list of ids, DOIs or OpenAlex work ids
+         * @description Up to 500 papers in one request, answered in the order asked: `results` has one entry per id given, the paper search's record (scores null: nothing was searched), or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. **Cost:** one request of the key's allowance for every 50 distinct ids (⌈distinct ids / 50⌉: 1 to 50 ids count 1, 500 count 10; ids are distinct by their canonical form, so a paper named once by its id and once by its DOI counts twice), and one request of the per-second burst limit. The allowance is charged whole or not at all: a batch that counts for more than is left is a 429 (`request_cost` says how many it counts for) and charges nothing; a refused body (a 400) counts one, as any refused request does. The `X-RateLimit-*` and `RateLimit` headers tell what is left after it. Read from the paper store in one statement.
+         */
+        post: operations["getPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/papers/{id}/references": {
         parameters: {
             query?: never;
@@ -469,6 +489,10 @@ export interface components {
             accepted_parameters?: string[];
             /** @description On `unknown_paper`: the ids no paper has. */
             unknown_ids?: string[];
+            /** @description On `invalid_ids`: the positions in `ids` (from 0) of every id at fault. */
+            invalid_positions?: number[];
+            /** @description On 429 for a request that counts for more than one of the key's allowance (a batch lookup): how many it counts for. */
+            request_cost?: number;
         };
         Company: {
             /**
@@ -791,6 +815,14 @@ export interface components {
             dropped?: string[];
             /** @description Why the suggestion is made, in one English sentence for people. */
             reason: string;
+        };
+        SemanticPaperBatchResponse: {
+            /** @description Entries in `results`: the number of ids given, repeats included. */
+            count: number;
+            /** @description Entries of `results` that hold a paper (not null). */
+            found: number;
+            /** @description One entry per id given, in the same order and as many: the paper (the record of a search result, its scores null: nothing was searched) or null when no paper has that id, DOI or work id. */
+            results: (components["schemas"]["SemanticPaper"] | null)[];
         };
         SemanticPaperReferencesPage: {
             /** @description The paper asked about. */
@@ -1159,7 +1191,7 @@ export interface components {
          * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "vector_unavailable";
+        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:ids" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "vector_unavailable";
         /**
          * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
          * @enum {string}
@@ -2206,6 +2238,81 @@ export interface operations {
                     });
                 };
             };
+        };
+    };
+    getPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 to 500 ids, answered in the same order: paper ids (as search results give them), DOIs as `doi:10.…` (any case, normalised as stored DOIs are) and OpenAlex work ids as `openalex:W…`. Repeats are allowed, answered at each position and looked up once.
+                     * @example [
+                     *       "p_2s_niYOv-9vRxwD_",
+                     *       "doi:10.1016/j.enpol.2021.112345",
+                     *       "openalex:W2741809807"
+                     *     ]
+                     */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The papers, in the order of `ids`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SemanticPaperBatchResponse"];
+                };
+            };
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_body` (the body is not JSON, not an object, over 128kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 500 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 400;
+                        code: ("credentials_in_query" | "unknown_parameter" | "invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids") | string;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaperReferences: {

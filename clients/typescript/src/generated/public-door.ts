@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/papers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Papers by a list of ids, DOIs or OpenAlex work ids
+         * @description Up to 50 papers in one request, answered in the order asked: `results` has one entry per id given, the same Paper object a search returns, or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. One request of the per-IP fair use, whatever the number of ids; more than 50 is a 400 `too_many_ids` (the data API takes more). Read from the paper store; not cached.
+         */
+        post: operations["getPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/papers/{id}/references": {
         parameters: {
             query?: never;
@@ -335,6 +355,23 @@ export interface components {
             accepted_parameters?: string[];
             /** @description On `unknown_paper`: the ids no paper has. */
             unknown_ids?: string[];
+            /** @description On `invalid_ids`: the positions in `ids` (from 0) of every id at fault. */
+            invalid_positions?: number[];
+            /** @description On 429 for a request that counts for more than one of the key's allowance (a batch lookup): how many it counts for. */
+            request_cost?: number;
+        };
+        PaperBatchResponse: {
+            /**
+             * @description Lets a client detect future breaking changes.
+             * @constant
+             */
+            api_version: "v1";
+            /** @description Entries in `results`: the number of ids given, repeats included. */
+            count: number;
+            /** @description Entries of `results` that hold a paper (not null). */
+            found: number;
+            /** @description One entry per id given, in the same order and as many: the paper (the Paper record of a search result) or null when no paper has that id, DOI or work id. */
+            results: (components["schemas"]["Paper"] | null)[];
         };
         PaperReferencesPage: {
             /** @description The paper asked about. */
@@ -481,10 +518,15 @@ export interface components {
             kept_until: string | null;
         };
         /**
-         * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own.
+         * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "database_unavailable" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable";
+        ProblemCode: "database_unavailable" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_field:ids" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable";
+        /**
+         * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
+         * @enum {string}
+         */
+        ProblemCodeFamily: "invalid_field";
     };
     responses: never;
     parameters: never;
@@ -935,6 +977,175 @@ export interface operations {
                         status: 503;
                         /** @enum {string} */
                         code: "papers_unavailable" | "upstream_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    getPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 to 50 ids, answered in the same order: paper ids (as search results give them), DOIs as `doi:10.…` (any case, normalised as stored DOIs are) and OpenAlex work ids as `openalex:W…`. Repeats are allowed, answered at each position and looked up once.
+                     * @example [
+                     *       "p_2s_niYOv-9vRxwD_",
+                     *       "doi:10.1016/j.enpol.2021.112345",
+                     *       "openalex:W2741809807"
+                     *     ]
+                     */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The papers, in the order of `ids`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperBatchResponse"];
+                };
+            };
+            /** @description The body is invalid, or a query parameter was given (it takes none). Codes: `invalid_body` (the body is not JSON, not an object, over 14kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 50 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 400;
+                        code: ("invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids" | "unknown_parameter") | string;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 429;
+                        /** @enum {string} */
+                        code: "rate_limit_exceeded";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 500;
+                        /** @enum {string} */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Behind a gateway: the service was reached but did not answer usably. Codes: `upstream_failed` (the service timed out or answered something that is not HTTP). */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 502;
+                        /** @enum {string} */
+                        code: "upstream_failed";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description The paper store is unavailable; retry after Retry-After seconds. Codes: `database_unavailable` (the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: 5)); `upstream_unavailable` (behind a gateway, the service cannot be reached (with Retry-After)). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    "Retry-After": components["headers"]["Retry-After.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "database_unavailable" | "upstream_unavailable";
                     } & {
                         [key: string]: unknown;
                     });
