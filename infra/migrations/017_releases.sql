@@ -30,8 +30,13 @@ CREATE TABLE release_records (
   record      text NOT NULL,
   -- [[position, ref_doi, ref_openalex_id, cited_id], …] in the paper's order.
   edges       text NOT NULL,
+  -- The record's identifiers, for a batch lookup by DOI or OpenAlex work id as of a release.
+  doi         text,
+  openalex_id text,
   PRIMARY KEY (paper_id, record_hash)
 );
+CREATE INDEX release_records_doi_idx ON release_records (doi) WHERE doi IS NOT NULL;
+CREATE INDEX release_records_openalex_idx ON release_records (openalex_id) WHERE openalex_id IS NOT NULL;
 
 CREATE TABLE release_spans (
   paper_id    text NOT NULL,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { param } from '../../shared/agents/agent-tool';
 import { coded, rule, text } from '../../shared/http/param-schemas';
 
@@ -18,6 +19,9 @@ export const asOfParam = coded(
     example: '2026-11-28',
   },
 ).optional();
+
+/** The query of an endpoint whose only parameter is `as_of` (a paper by id, a batch lookup). */
+export const asOfQuerySchema = z.object({ as_of: asOfParam });
 
 /** `as_of` as the MCP tools take it (JSON types; the HTTP layer enforces the rule). */
 export const AS_OF_TOOL_PARAM = param.optionalText({

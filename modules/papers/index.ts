@@ -14,4 +14,4 @@ export * from './paper-graph.params';
 export * from './paper-graph.schema';
 export * from './paper-graph.agents';
 export { readPapersWithEdges, type PaperWithEdges, type StoredEdge } from './paper-snapshot';
-export { AS_OF_TOOL_PARAM, asOfParam, RELEASE_ID } from './as-of-param';
+export { AS_OF_TOOL_PARAM, asOfParam, asOfQuerySchema, RELEASE_ID } from './as-of-param';

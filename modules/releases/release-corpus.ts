@@ -1,6 +1,6 @@
 import type { Database } from '../../shared/db/database';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { CitedByKey, GraphCounts, GraphReads, KeysetPage, PaperReference, StoredEdge } from '../papers';
+import type { CitedByKey, GraphCounts, GraphReads, KeysetPage, PaperRef, PaperReference, PaperRefReader, StoredEdge } from '../papers';
 
 /** The spans of release `$1` (a span holds a record from its first release to its last, open while the latest holds it). */
 const IN_RELEASE = 's.first_seq <= $1 AND (s.last_seq IS NULL OR s.last_seq >= $1)';
@@ -14,6 +14,18 @@ const BATCH_SQL = `SELECT r.record FROM release_spans s JOIN release_records r U
 const EDGES_SQL = `SELECT r.record, r.edges FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
   WHERE s.paper_id = $2 AND ${IN_RELEASE}`;
 
+// A batch's ids, DOIs and OpenAlex work ids as of the release, each keyed as `refKey` spells it (a work id: its smallest paper id, as live).
+const REFS_SQL = `SELECT k.ref, r.record FROM (
+    SELECT s.paper_id AS ref, s.paper_id AS id FROM release_spans s WHERE s.paper_id = ANY($2::text[]) AND ${IN_RELEASE}
+    UNION ALL
+    SELECT 'doi:' || r.doi, s.paper_id FROM release_records r JOIN release_spans s USING (paper_id, record_hash) WHERE r.doi = ANY($3::text[]) AND ${IN_RELEASE}
+    UNION ALL
+    SELECT 'openalex:' || r.openalex_id, min(s.paper_id) FROM release_records r JOIN release_spans s USING (paper_id, record_hash)
+      WHERE r.openalex_id = ANY($4::text[]) AND ${IN_RELEASE} GROUP BY r.openalex_id
+  ) k
+  JOIN release_spans s ON s.paper_id = k.id AND ${IN_RELEASE}
+  JOIN release_records r ON r.paper_id = s.paper_id AND r.record_hash = s.record_hash`;
+
 // Newest first (year descending, none last, then id), after the key ($3, $4): one range of release_citations_page_idx.
 const CITED_BY_SQL = `SELECT r.record, c.key_year FROM release_citations c
     JOIN release_spans s ON s.paper_id = c.citing_id AND s.record_hash = c.record_hash
@@ -26,7 +38,7 @@ const CITED_BY_SQL = `SELECT r.record, c.key_year FROM release_citations c
  * served it then (its bytes, so an answer built from it is the same every time), and the citation
  * graph as it was resolved then. Implements the graph reads of the references and cited-by pages.
  */
-export class ReleaseCorpus implements GraphReads {
+export class ReleaseCorpus implements GraphReads, PaperRefReader {
   constructor(
     private readonly db: Database,
     readonly seq: number,
@@ -37,6 +49,15 @@ export class ReleaseCorpus implements GraphReads {
     if (ids.length === 0) return [];
     const result = await this.db.query<{ record: string }>(RECORDS_SQL, [this.seq, ids]);
     return result.rows.map((r) => JSON.parse(r.record) as Paper);
+  }
+
+  /** A batch lookup (`lookUpPapers`) as of the release: by paper id, DOI or OpenAlex work id. */
+  async findByRefs(refs: readonly PaperRef[]): Promise<Map<string, Paper>> {
+    const of = <K extends PaperRef['kind']>(kind: K) => refs.filter((r): r is Extract<PaperRef, { kind: K }> => r.kind === kind);
+    const [ids, dois, works] = [of('id').map((r) => r.id), of('doi').map((r) => r.doi), of('openalex').map((r) => r.openalex_id)];
+    if (ids.length + dois.length + works.length === 0) return new Map();
+    const result = await this.db.query<{ ref: string; record: string }>(REFS_SQL, [this.seq, ids, dois, works]);
+    return new Map(result.rows.map((r) => [r.ref, JSON.parse(r.record) as Paper]));
   }
 
   /** Every paper of the release in id order, in batches (what its search index is built from). */

@@ -33,6 +33,8 @@ interface NewRecord {
   record_hash: string;
   record: string;
   edges: string;
+  doi: string | null;
+  openalex_id: string | null;
   key_year: number;
   cited: string[];
 }
@@ -84,7 +86,7 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
         if (before === undefined) added++;
         else changed++;
         const cited = [...new Set(edges.map((e) => e[3]).filter((c): c is string => c !== null))];
-        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, key_year: paper.year ?? -1, cited });
+        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, key_year: paper.year ?? -1, cited });
       }
       if (fresh.length > 0) await writeRecords(client, fresh, seq);
     }
@@ -115,10 +117,11 @@ async function closeSpans(client: pg.PoolClient, paperIds: string[], seq: number
 async function writeRecords(client: pg.PoolClient, fresh: NewRecord[], seq: number): Promise<void> {
   await closeSpans(client, fresh.map((r) => r.paper_id), seq);
   await client.query(
-    `INSERT INTO release_records (paper_id, record_hash, record, edges)
-       SELECT paper_id, record_hash, record, edges FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text)
+    `INSERT INTO release_records (paper_id, record_hash, record, edges, doi, openalex_id)
+       SELECT paper_id, record_hash, record, edges, doi, openalex_id
+         FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text, doi text, openalex_id text)
        ON CONFLICT DO NOTHING`,
-    [JSON.stringify(fresh.map(({ paper_id, record_hash, record, edges }) => ({ paper_id, record_hash, record, edges })))],
+    [JSON.stringify(fresh.map(({ paper_id, record_hash, record, edges, doi, openalex_id }) => ({ paper_id, record_hash, record, edges, doi, openalex_id })))],
   );
   const citations = fresh.flatMap((r) => r.cited.map((cited_id) => ({ cited_id, citing_id: r.paper_id, record_hash: r.record_hash, key_year: r.key_year })));
   if (citations.length > 0) {

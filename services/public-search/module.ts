@@ -46,7 +46,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
         { door: 'public', router: searchRoutes({ service, releases, publicBaseUrl: config.publicBaseUrl, logger }) },
         { door: 'public', router: relatedRoutes(related) },
         { door: 'public', router: paperRecordRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
-        { door: 'public', router: paperBatchRoutes({ papers, publicBaseUrl: config.publicBaseUrl }) },
+        { door: 'public', router: paperBatchRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: releasesRoutes(releases) },
         { door: 'public', router: feedRoutes({ service, publicBaseUrl: config.publicBaseUrl }) },

@@ -5,7 +5,7 @@ import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
 import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
-import { citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperBatchErrorCodes, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
+import { asOfQuerySchema, citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperBatchErrorCodes, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { noQueryParams } from '../../shared/http/request-schema';
 import { BATCH_PATH } from './paper-batch.routes';
 import { PUBLIC_BATCH_BODY_LIMIT, PUBLIC_BATCH_MAX_IDS, publicBatchBodySchema, publicBatchResponseSchema } from './paper-batch.schema';
@@ -237,9 +237,9 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
             'An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`.',
             'Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id.',
             'A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null.',
-            `One request of the per-IP fair use, whatever the number of ids; more than ${PUBLIC_BATCH_MAX_IDS} is a 400 \`too_many_ids\` (the data API takes more). Read from the paper store; not cached.`,
+            `One request of the per-IP fair use, whatever the number of ids; more than ${PUBLIC_BATCH_MAX_IDS} is a 400 \`too_many_ids\` (the data API takes more). Read from the paper store (with \`as_of\`, the papers as that release held them); not cached.`,
           ].join(' '),
-          requestParams: { query: noQueryParams },
+          requestParams: { query: asOfQuerySchema },
           requestBody: { required: true, content: { 'application/json': { schema: publicBatchBodySchema } } },
           responses: {
             '200': {
@@ -249,14 +249,16 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
             },
             '400': problemResponse(
               400,
-              'The body is invalid, or a query parameter was given (it takes none).',
+              'The body or as_of is invalid, or another query parameter was given (it takes only as_of).',
               {
                 invalid_body: `the body is not JSON, not an object, over ${PUBLIC_BATCH_BODY_LIMIT}, or holds a NUL character or an unpaired surrogate (\`field\` names it)`,
                 ...paperBatchErrorCodes(PUBLIC_BATCH_MAX_IDS),
+                ...AS_OF_ERRORS[400],
                 ...UNKNOWN_PARAMETER_400,
               },
               headerSet(door),
             ),
+            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
             ...doorProblems(),
             '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
             '503': problemResponse(

@@ -57,7 +57,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
       value: service,
       routes: [
         { door: 'api', router: semanticRoutes(service, releases) },
-        { door: 'api', router: paperBatchRoutes(get(papersModule)) },
+        { door: 'api', router: paperBatchRoutes(get(papersModule), releases) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
         { door: 'api', router: relatedRoutes(related) },
       ],

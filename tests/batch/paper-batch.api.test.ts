@@ -8,6 +8,8 @@ import { Database } from '../../shared/db/database';
 import { errorHandler } from '../../shared/http/problem-response';
 import { recordsAsLines } from '../../shared/loading/json-lines';
 import { createLogger } from '../../shared/logging/logger';
+import { Releases } from '../../modules/releases';
+import { testConfig } from '../support/test-run';
 import { compactAnswerOf, connectMcp, httpOf, problemOf } from '../agents/mcp-client';
 import { responseValidator } from '../support/openapi-validator';
 import { newPaper, paperLine } from '../support/paper-fixtures';
@@ -292,9 +294,13 @@ describe('batch lookup while Postgres cannot be reached', () => {
     const db = new Database(`postgres://postgres:x@127.0.0.1:${await freePort()}/none`, 1);
     try {
       const papers = new PaperRepository(db);
+      // Not started: without as_of nothing asks it anything.
+      const releases = new Releases(db, testConfig().releases, () => {
+        throw new Error('no release index is needed');
+      }, createLogger({ level: 'silent' }));
       const app = express();
-      app.use('/public', publicBatchRoutes({ papers, publicBaseUrl: 'https://papers.example.org' }));
-      app.use('/api', apiBatchRoutes(papers));
+      app.use('/public', publicBatchRoutes({ papers, releases, publicBaseUrl: 'https://papers.example.org' }));
+      app.use('/api', apiBatchRoutes(papers, releases));
       app.use(errorHandler(createLogger({ level: 'silent' })));
       for (const door of ['/public', '/api']) {
         const res = await request(app).post(`${door}${BATCH}`).send({ ids: ['p_a', 'doi:10.5555/x'] }).expect(503);

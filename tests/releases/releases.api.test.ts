@@ -39,7 +39,7 @@ describe('dataset releases: answers as of a release', () => {
   const settings = testConfig().releases;
 
   const start = async () => {
-    app = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, API_KEY_CACHE_SECONDS: '0' });
+    app = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, API_KEY_CACHE_SECONDS: '0', PLAN_BURST_PER_SECOND: 'researcher=100000' });
     return app;
   };
   /** A release's search index is prepared in the background: 503 release_preparing until then. */
@@ -57,6 +57,12 @@ describe('dataset releases: answers as of a release', () => {
     for (const path of apiAsks(asOf)) {
       const res = await answer(app!.apiUrl!, path, { Authorization: auth });
       out.push({ path, status: res.status, version: res.headers['x-dataset-version'], body: res.text });
+    }
+    // Batch lookups, a paper named by its DOI among them, and one added after the release (null as of it).
+    const ids = [id(cited), 'doi:10.5555/rel-cited', id(removed), id(added), id(citing)];
+    for (const base of [app!.url, app!.apiUrl!]) {
+      const res = await request(base).post(`/api/v1/papers/batch?as_of=${asOf}`).set('Authorization', auth).send({ ids });
+      out.push({ path: `${base === app!.url ? 'public' : 'api'} batch`, status: res.status, version: res.headers['x-dataset-version'], body: res.text });
     }
     return out;
   };
@@ -86,6 +92,8 @@ describe('dataset releases: answers as of a release', () => {
     }
     const search = JSON.parse(first[0]!.body) as { total: number; results: Array<{ id: string }> };
     expect(search.total).toBe(3);
+    const batch = JSON.parse(first.at(-1)!.body) as { results: Array<{ id: string } | null> };
+    expect(batch.results.map((r) => r?.id ?? null)).toEqual([id(cited), id(cited), id(removed), null, id(citing)]);
 
     // Change one paper, add one, remove one: the corpus now moves on, as_of the release does not.
     const papers = new PaperRepository(database.db);
@@ -109,6 +117,8 @@ describe('dataset releases: answers as of a release', () => {
     const citedBy = JSON.parse((await answer(app!.url, `/api/v1/papers/${id(cited)}/cited-by?as_of=2026-11-28`)).text) as { total: number; results: Array<{ id: string }> };
     expect(citedBy.results.map((r) => r.id)).toEqual([id(added), id(citing)]);
     expect(citedBy.total).toBe(2);
+    const nowBatch = await request(app!.url).post('/api/v1/papers/batch?as_of=2026-11-28').send({ ids: [id(removed), id(added)] }).expect(200);
+    expect(nowBatch.body.results.map((r: { id: string } | null) => r?.id ?? null)).toEqual([null, id(added)]);
 
     await app!.stop();
     app = undefined;

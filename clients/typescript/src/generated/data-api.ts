@@ -134,7 +134,7 @@ export interface paths {
         put?: never;
         /**
          * Papers by a list of ids, DOIs or OpenAlex work ids
-         * @description Up to 500 papers in one request, answered in the order asked: `results` has one entry per id given, the paper search's record (scores null: nothing was searched), or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. **Cost:** one request of the key's allowance for every 50 distinct ids (⌈distinct ids / 50⌉: 1 to 50 ids count 1, 500 count 10; ids are distinct by their canonical form, so a paper named once by its id and once by its DOI counts twice), and one request of the per-second burst limit. The allowance is charged whole or not at all: a batch that counts for more than is left is a 429 (`request_cost` says how many it counts for) and charges nothing; a refused body (a 400) counts one, as any refused request does. The `X-RateLimit-*` and `RateLimit` headers tell what is left after it. Read from the paper store in one statement.
+         * @description Up to 500 papers in one request, answered in the order asked: `results` has one entry per id given, the paper search's record (scores null: nothing was searched), or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. **Cost:** one request of the key's allowance for every 50 distinct ids (⌈distinct ids / 50⌉: 1 to 50 ids count 1, 500 count 10; ids are distinct by their canonical form, so a paper named once by its id and once by its DOI counts twice), and one request of the per-second burst limit. The allowance is charged whole or not at all: a batch that counts for more than is left is a 429 (`request_cost` says how many it counts for) and charges nothing; a refused body (a 400) counts one, as any refused request does. The `X-RateLimit-*` and `RateLimit` headers tell what is left after it. Read from the paper store in one statement; with `as_of`, the papers as that release held them (a DOI or work id resolved among its papers).
          */
         post: operations["getPapers"];
         delete?: never;
@@ -2242,7 +2242,9 @@ export interface operations {
     };
     getPapers: {
         parameters: {
-            query?: never;
+            query?: {
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2282,7 +2284,7 @@ export interface operations {
                     "application/json": components["schemas"]["SemanticPaperBatchResponse"];
                 };
             };
-            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_body` (the body is not JSON, not an object, over 128kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 500 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0). */
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_body` (the body is not JSON, not an object, over 128kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 500 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2301,7 +2303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & ({
                         /** @constant */
                         status: 400;
-                        code: ("credentials_in_query" | "unknown_parameter" | "invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids") | string;
+                        code: ("credentials_in_query" | "unknown_parameter" | "invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids" | "invalid_as_of" | "unknown_release") | string;
                     } & {
                         [key: string]: unknown;
                     });
@@ -2309,6 +2311,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Gone. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Papers by a list of ids, DOIs or OpenAlex work ids
-         * @description Up to 50 papers in one request, answered in the order asked: `results` has one entry per id given, the same Paper object a search returns, or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. One request of the per-IP fair use, whatever the number of ids; more than 50 is a 400 `too_many_ids` (the data API takes more). Read from the paper store; not cached.
+         * @description Up to 50 papers in one request, answered in the order asked: `results` has one entry per id given, the same Paper object a search returns, or null when no paper has that id. An id is a paper id, a DOI as `doi:10.…` (the prefix in any case; the DOI compared as stored, without resolver prefix and in lower case) or an OpenAlex work id as `openalex:W…`. Several records of one work may carry one OpenAlex work id (a preprint and its journal version): the one with the smallest id answers, as a reference to that work id resolves. A bare `W…` is read as a paper id. A repeated id (or two spellings of one DOI) is answered at each of its positions and looked up once. An id of none of the three forms is a 400 `invalid_ids` naming its positions (`invalid_positions`, from 0): a malformed id is a mistake to fix, while a well-formed id that names nothing is a null. One request of the per-IP fair use, whatever the number of ids; more than 50 is a 400 `too_many_ids` (the data API takes more). Read from the paper store (with `as_of`, the papers as that release held them); not cached.
          */
         post: operations["getPapers"];
         delete?: never;
@@ -986,7 +986,9 @@ export interface operations {
     };
     getPapers: {
         parameters: {
-            query?: never;
+            query?: {
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1025,7 +1027,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaperBatchResponse"];
                 };
             };
-            /** @description The body is invalid, or a query parameter was given (it takes none). Codes: `invalid_body` (the body is not JSON, not an object, over 14kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 50 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored). */
+            /** @description The body or as_of is invalid, or another query parameter was given (it takes only as_of). Codes: `invalid_body` (the body is not JSON, not an object, over 14kb, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:ids` (ids is absent, null or empty); `invalid_field:*` (ids is not an array of strings (`invalid_field:ids`), or a field the request does not have (`invalid_field:limit`)); `too_many_ids` (ids holds more than 50 ids); `invalid_ids` (an id is none of the three forms (an id is a paper id (1 to 128 letters, digits, "_" or "-", as search results give it), a DOI as doi:10.… or an OpenAlex work id as openalex:W…, at most 256 characters); `invalid_positions` lists the positions at fault, from 0); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1043,7 +1045,32 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & ({
                         /** @constant */
                         status: 400;
-                        code: ("invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids" | "unknown_parameter") | string;
+                        code: ("invalid_body" | "missing_field:ids" | "too_many_ids" | "invalid_ids" | "invalid_as_of" | "unknown_release" | "unknown_parameter") | string;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description The release as_of names is no longer kept. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
                     } & {
                         [key: string]: unknown;
                     });
