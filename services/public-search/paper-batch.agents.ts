@@ -1,7 +1,7 @@
 import { type AgentTool, defineTool, fieldList, param } from '../../shared/agents/agent-tool';
 import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
 import type { Config } from '../../shared/config/config';
-import { MAX_REF_CHARS, REF_RULE } from '../../modules/papers';
+import { MAX_REF_CHARS, REF_RULE, AS_OF_TOOL_PARAM } from '../../modules/papers';
 import { publicPaperSchema } from '../../shared/papers/public-paper';
 import { BATCH_PATH } from './paper-batch.routes';
 import { PUBLIC_BATCH_MAX_IDS as MAX } from './paper-batch.schema';
@@ -22,10 +22,11 @@ export const PAPER_BATCH_TOOLS: readonly AgentTool[] = [
     ].join(' '),
     input: {
       ids: param.textList({ description: `1 to ${MAX} ids: ${REF_RULE}; at most ${MAX_REF_CHARS} characters each.`, minItems: 1, maxItems: MAX }),
+      as_of: AS_OF_TOOL_PARAM,
     },
     output: compactAnswerSchema(publicBatchResponseSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ ids }) => ({ path: BATCH_PATH, body: { ids } }),
+    request: ({ ids, as_of }) => ({ path: BATCH_PATH, query: { as_of }, body: { ids } }),
   }),
 ];
 

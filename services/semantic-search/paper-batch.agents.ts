@@ -1,6 +1,6 @@
 import { type AgentTool, CHARGED_LIKE_HTTP, defineTool, param } from '../../shared/agents/agent-tool';
 import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
-import { MAX_REF_CHARS, REF_RULE } from '../../modules/papers';
+import { MAX_REF_CHARS, REF_RULE, AS_OF_TOOL_PARAM } from '../../modules/papers';
 import { BATCH_PATH } from './paper-batch.routes';
 import { API_BATCH_LIMITS as L, apiBatchResponseSchema } from './paper-batch.schema';
 
@@ -21,10 +21,11 @@ export const API_BATCH_TOOLS: readonly AgentTool[] = [
     ].join(' '),
     input: {
       ids: param.textList({ description: `1 to ${L.maxIds} ids: ${REF_RULE}; at most ${MAX_REF_CHARS} characters each.`, minItems: 1, maxItems: L.maxIds }),
+      as_of: AS_OF_TOOL_PARAM,
     },
     output: compactAnswerSchema(apiBatchResponseSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ ids }) => ({ path: BATCH_PATH, body: { ids } }),
+    request: ({ ids, as_of }) => ({ path: BATCH_PATH, query: { as_of }, body: { ids } }),
   }),
 ];
 
