@@ -12,6 +12,7 @@ import { ElasticsearchBulkError, ElasticsearchKeywordIndex, loadIndexDefinition 
 import type { KeywordQuery } from './keyword-index.port';
 import { MemoryKeywordIndex } from './keyword-index.memory';
 import { subsetSuggestion } from './subset-suggestion';
+import { createFrozenKeywordIndex } from './frozen-index';
 import { splitTerms } from '../../shared/text/normalize';
 import { PROXIMITY } from './relevance';
 import { storedPaper } from '../../tests/support/paper-fixtures';
@@ -596,5 +597,37 @@ describe('count, ping', () => {
     await expect(index.count()).resolves.toBe(7);
     await index.close();
     expect(fake.lines()).toEqual(['HEAD /_alias/other-papers', 'GET /other-papers/_count']);
+  });
+});
+
+describe("a release's frozen index: exists, drop", () => {
+  it('is whole once its alias exists (a rebuild moves the alias last), and is dropped with every index behind it', async () => {
+    let aliased = true;
+    const { index, es } = await setUp((req) => {
+      if (req.method === 'HEAD') return { status: aliased ? 200 : 404 };
+      if (req.method === 'GET' && req.path === '/_alias/gx-papers') return { body: { 'gx-papers-v1': { aliases: { 'gx-papers': {} } } } };
+      return { body: { acknowledged: true } };
+    });
+    await expect(index.exists()).resolves.toBe(true);
+    await index.drop();
+    aliased = false;
+    await expect(index.exists()).resolves.toBe(false);
+    expect(es.lines()).toEqual(['HEAD /_alias/gx-papers', 'GET /_alias/gx-papers', 'DELETE /gx-papers-v1', 'HEAD /_alias/gx-papers']);
+  });
+
+  it('drops nothing when no index is behind the alias', async () => {
+    const { index, es } = await setUp(() => ({ status: 404, body: { error: 'alias [gx-papers] missing', status: 404 } }));
+    await index.drop();
+    expect(es.lines()).toEqual(['GET /_alias/gx-papers']);
+  });
+
+  it('names a release index after the live alias and the release, lower case with a hash of the exact id', () => {
+    const config = { dataDir: '/tmp/unused', elasticsearch: { url: 'http://127.0.0.1:1', index: 'gx-papers' } };
+    const upper = createFrozenKeywordIndex(config, 'v0.3-2026Q3', 'db');
+    const lower = createFrozenKeywordIndex(config, 'v0.3-2026q3', 'db');
+    const name = (frozen: ReturnType<typeof createFrozenKeywordIndex>) => (frozen.index as unknown as { alias: string }).alias;
+    expect(name(upper)).toMatch(/^gx-papers-release-v0\.3-2026q3-[0-9a-f]{8}$/);
+    expect(name(upper)).not.toBe(name(lower));
+    return Promise.all([upper.close(), lower.close()]);
   });
 });
