@@ -44,7 +44,7 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
       value: service,
       routes: [
         { door: 'public', router: searchRoutes({ service, releases, publicBaseUrl: config.publicBaseUrl, logger }) },
-        { door: 'public', router: relatedRoutes(related) },
+        { door: 'public', router: relatedRoutes(related, releases) },
         { door: 'public', router: paperRecordRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: paperBatchRoutes({ papers, releases, publicBaseUrl: config.publicBaseUrl }) },
         { door: 'public', router: paperGraphRoutes({ pages: new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases, publicBaseUrl: config.publicBaseUrl }) },

@@ -14,16 +14,21 @@ import type { RelatedEnvelope } from './related-response.schema';
  * retrieval (BM25) with the filters inside it. Never the paper itself nor another version of it;
  * each work once. Until the ranked retrieval is prepared after a start, 503 `ranking_unavailable`.
  */
-export class PublicRelatedService {
-  constructor(
-    private readonly deps: { index: KeywordIndex; papers: Pick<PaperRepository, 'findByIds'>; publicBaseUrl: string },
-  ) {}
+/** What related papers are found in: a keyword index with ranked retrieval, and the records of its papers. */
+export interface RelatedSources {
+  index: KeywordIndex;
+  papers: Pick<PaperRepository, 'findByIds'>;
+}
 
-  async related(id: string, params: RelatedParams): Promise<RelatedEnvelope> {
-    const paper = await this.paper(id);
+export class PublicRelatedService {
+  constructor(private readonly deps: RelatedSources & { publicBaseUrl: string }) {}
+
+  /** `from`: a release's index and records (`as_of`); the live index and Postgres by default. */
+  async related(id: string, params: RelatedParams, from: RelatedSources = this.deps): Promise<RelatedEnvelope> {
+    const paper = await this.paper(id, from.papers);
     let hits;
     try {
-      hits = await lexicalNeighbours(this.deps.index, [paper], params.filters, new GivenWorks([paper]), params.limit);
+      hits = await lexicalNeighbours(from.index, [paper], params.filters, new GivenWorks([paper]), params.limit);
     } catch (err) {
       if (err instanceof RankingUnavailableError) {
         throw new ProblemError(503, 'ranking_unavailable', 'The ranked index related papers come from is still being prepared after a start; retry shortly.', {}, {
@@ -42,10 +47,10 @@ export class PublicRelatedService {
   }
 
   /** The paper asked about, from Postgres (the source of truth, as `GET /api/v1/papers/{id}` reads it). */
-  private async paper(id: string): Promise<Paper> {
+  private async paper(id: string, papers: RelatedSources['papers']): Promise<Paper> {
     let paper: Paper | undefined;
     try {
-      [paper] = await this.deps.papers.findByIds([id]);
+      [paper] = await papers.findByIds([id]);
     } catch (err) {
       throw serviceUnavailable('papers_unavailable', 'The paper store is unavailable; retry in a moment.').because(err);
     }

@@ -86,10 +86,11 @@ export const SEARCH_TOOLS: readonly AgentTool[] = [
       year_from: KEYWORD_TOOL_PARAMS.year_from,
       year_to: KEYWORD_TOOL_PARAMS.year_to,
       since: param.optionalText({ description: SINCE_DESCRIPTION }),
+      as_of: AS_OF_TOOL_PARAM,
     },
     output: compactAnswerSchema(relatedResponseSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ id, topic, lang, limit, year_from, year_to, since }) => ({ path: RELATED_PATH(id), query: { topic, lang, limit, year_from, year_to, since } }),
+    request: ({ id, topic, lang, limit, year_from, year_to, since, as_of }) => ({ path: RELATED_PATH(id), query: { topic, lang, limit, year_from, year_to, since, as_of } }),
   }),
 ];
 

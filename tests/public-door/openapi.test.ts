@@ -59,7 +59,7 @@ describe('the public OpenAPI document', () => {
     expect(doc.paths['/api/v1/papers/batch'].post.operationId).toBe('getPapers');
     expect(codes400(doc.paths['/api/v1/papers/batch'].post).sort()).toEqual(['^invalid_field:[a-z0-9_]+$', 'invalid_as_of', 'invalid_body', 'invalid_ids', 'missing_field:ids', 'too_many_ids', 'unknown_parameter', 'unknown_release']);
     expect(doc.paths['/api/v1/papers/{id}/related'].get.operationId).toBe('getRelatedPapers');
-    expect(doc.paths['/api/v1/papers/{id}/related'].get.parameters.map((p: Json) => p.name)).toEqual(['id', 'topic', 'lang', 'limit', 'year_from', 'year_to', 'since']);
+    expect(doc.paths['/api/v1/papers/{id}/related'].get.parameters.map((p: Json) => p.name)).toEqual(['id', 'topic', 'lang', 'limit', 'year_from', 'year_to', 'since', 'as_of']);
     expect(doc.paths['/feeds/papers.atom'].get.operationId).toBe('getPapersFeed');
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');

@@ -24,6 +24,7 @@ const publicAsks = (asOf: string) => [
   `/api/v1/papers/${id(removed)}?as_of=${asOf}`,
   `/api/v1/papers/${id(citing)}/references?as_of=${asOf}`,
   `/api/v1/papers/${id(cited)}/cited-by?as_of=${asOf}`,
+  `/api/v1/papers/${id(citing)}/related?as_of=${asOf}`,
 ];
 const apiAsks = (asOf: string) => [
   `/api/v1/papers/search?q=hydrogen&mode=keyword&as_of=${asOf}`,
@@ -42,11 +43,11 @@ describe('dataset releases: answers as of a release', () => {
     app = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, API_KEY_CACHE_SECONDS: '0', PLAN_BURST_PER_SECOND: 'researcher=100000' });
     return app;
   };
-  /** A release's search index is prepared in the background: 503 release_preparing until then. */
+  /** A release's search index is prepared in the background (503 release_preparing until then), and its ranked retrieval on first use (503 ranking_unavailable). */
   const answer = (base: string, path: string, headers: Record<string, string> = {}) =>
     waitFor(`${path} to answer`, async () => {
       const res = await request(base).get(path).set(headers);
-      return res.status === 503 && res.body.code === 'release_preparing' ? undefined : res;
+      return res.status === 503 && ['release_preparing', 'ranking_unavailable'].includes(res.body.code) ? undefined : res;
     });
   const askAll = async (asOf: string) => {
     const out: Array<{ path: string; status: number; version: string; body: string }> = [];

@@ -1632,6 +1632,7 @@ export interface operations {
                  * @example 2025-04-01
                  */
                 since?: string;
+                as_of?: string;
             };
             header?: never;
             path: {
@@ -1662,7 +1663,7 @@ export interface operations {
                     "application/json": components["schemas"]["RelatedResponse"];
                 };
             };
-            /** @description The id or a parameter is invalid. Codes: `invalid_id` (the id is not 1 to 128 letters, digits, "_" or "-"); `invalid_topic` (topic is not one of the 25 topic slugs); `invalid_lang` (lang is not one of ja, en, all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored). */
+            /** @description The id or a parameter is invalid. Codes: `invalid_id` (the id is not 1 to 128 letters, digits, "_" or "-"); `invalid_topic` (topic is not one of the 25 topic slugs); `invalid_lang` (lang is not one of ja, en, all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1681,13 +1682,13 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "invalid_id" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since" | "unknown_parameter";
+                        code: "invalid_id" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since" | "invalid_as_of" | "unknown_release" | "unknown_parameter";
                     } & {
                         [key: string]: unknown;
                     });
                 };
             };
-            /** @description No paper has this id. Codes: `not_found` (no paper with this id). */
+            /** @description No paper has this id. Codes: `not_found` (no paper with this id (in the release as_of names, when given)). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1707,6 +1708,31 @@ export interface operations {
                         status: 404;
                         /** @enum {string} */
                         code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description The release as_of names is no longer kept. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.minute"];
+                    RateLimit: components["headers"]["RateLimit.minute"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.minute"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
                     } & {
                         [key: string]: unknown;
                     });
@@ -1788,7 +1814,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Related papers are unavailable; retry later (after Retry-After when given). Codes: `ranking_unavailable` (the ranked index is still being prepared after a start (with Retry-After)); `search_unavailable` (the search backend is unavailable); `papers_unavailable` (the paper store (Postgres) is unavailable); `upstream_unavailable` (behind a gateway, the service cannot be reached (with Retry-After)). */
+            /** @description Related papers are unavailable; retry later (after Retry-After when given). Codes: `ranking_unavailable` (the ranked index is still being prepared after a start, or the first time a release is asked for (with Retry-After)); `search_unavailable` (the search backend is unavailable); `papers_unavailable` (the paper store (Postgres) is unavailable); `upstream_unavailable` (behind a gateway, the service cannot be reached (with Retry-After)); `release_preparing` (the search index of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index of the release as_of names could not be prepared; retry after Retry-After seconds). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1808,7 +1834,7 @@ export interface operations {
                         /** @constant */
                         status: 503;
                         /** @enum {string} */
-                        code: "ranking_unavailable" | "search_unavailable" | "papers_unavailable" | "upstream_unavailable";
+                        code: "ranking_unavailable" | "search_unavailable" | "papers_unavailable" | "upstream_unavailable" | "release_preparing" | "release_unavailable";
                     } & {
                         [key: string]: unknown;
                     });
