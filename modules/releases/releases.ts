@@ -15,6 +15,9 @@ const PAPERS_CHANNEL = 'papers_changed';
 const PREPARING_RETRY_SECONDS = 2;
 const DAY_MS = 86_400_000;
 
+const preparing = (id: string) =>
+  new ProblemError(503, 'release_preparing', `Release ${id} is being prepared (its cut, or its search index); retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
+
 export interface ReleasesSettings {
   /** The first release's name: the dataset version the corpus was cited by before releases (DATASET_VERSION). */
   firstName: string;
@@ -67,6 +70,8 @@ export class Releases {
   private listener?: ChangeListener;
   private database = '';
   private closed = false;
+  /** The first release's cut, while it runs in the background (see `start`). */
+  private firstCut?: Promise<void>;
   /** Expired releases whose index this process has deleted. */
   private readonly dropped = new Set<string>();
 
@@ -79,11 +84,21 @@ export class Releases {
     this.repository = new ReleaseRepository(db);
   }
 
-  /** Learns the releases, cuts the first one when papers exist without any, and follows new ones. */
+  /**
+   * Learns the releases and follows new ones. With papers and no release yet (a first start's demo
+   * load, a database from before releases), the first release is cut in the background: the doors
+   * open meanwhile, answering as `DATASET_VERSION`, the name it takes.
+   */
   async start(options: { pollMs?: number } = {}): Promise<void> {
     this.database = await new PaperChangeLog(this.db).databaseIdentity();
     await this.refresh();
-    if (this.releases.length === 0 && BigInt(this.head) > 0n) await this.cut();
+    if (this.releases.length === 0 && BigInt(this.head) > 0n) {
+      this.firstCut = this.cut().then(
+        () => undefined,
+        (err: Error) => this.logger.warn({ err: err.message }, 'the first dataset release was not cut; the next start tries again'),
+      );
+      void this.firstCut.finally(() => (this.firstCut = undefined));
+    }
     this.listener = new ChangeListener(this.db.url, { [RELEASES_CHANNEL]: () => this.refresh(), [PAPERS_CHANNEL]: () => this.refreshHead() }, this.logger, {
       pollMs: options.pollMs ?? 30_000,
       quietMs: 20,
@@ -115,6 +130,8 @@ export class Releases {
       await this.refresh();
       release = this.releases.find((r) => r.id === asOf);
     }
+    // Answers name the first release before its cut ends: asked for meanwhile, it is being prepared.
+    if (!release && this.firstCut && asOf === this.settings.firstName) throw preparing(asOf);
     if (!release) {
       const latest = this.latest();
       throw badRequest('unknown_release', `No release is named ${asOf}.${latest ? ` The latest is ${latest.id}; GET /api/v1/releases lists them.` : ' None has been cut yet.'}`);
@@ -137,7 +154,7 @@ export class Releases {
       void open.frozen.close().catch(() => undefined);
       throw new ProblemError(503, 'release_unavailable', `The search index of release ${release.id} could not be prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) }).because(open.failed);
     }
-    throw new ProblemError(503, 'release_preparing', `The search index of release ${release.id} is being prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
+    throw preparing(release.id);
   }
 
   /** Resolves once the release's search index is ready (the latest one is prepared at start and after each cut). */

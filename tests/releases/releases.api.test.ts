@@ -81,7 +81,10 @@ describe('dataset releases: answers as of a release', () => {
 
   it('cuts the first release at start under the old dataset version, then answers as of it with the same bytes after changes, a new release and a restart', async () => {
     await start();
-    const releases = await request(app!.url).get('/api/v1/releases').expect(200);
+    const releases = await waitFor('the first release', async () => {
+      const res = await request(app!.url).get('/api/v1/releases').expect(200);
+      return res.body.latest ? res : undefined;
+    });
     expect(releases.body).toMatchObject({ latest: 'v0.3-2026Q3', oldest_kept: 'v0.3-2026Q3', data: [{ id: 'v0.3-2026Q3', papers: 3, added: 3, changed: 0, removed: 0, kept_until: null }] });
     expect(releases.headers['x-dataset-version']).toBe('v0.3-2026Q3');
     // The data API's door lists the same releases.

@@ -3,6 +3,7 @@ import { loadConnectedCorpus } from '../../../tests/support/connected-corpus';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { testKeys } from '../../../tests/support/test-keys';
 import { startTestProcess, type TestProcess } from '../../../tests/support/test-process';
+import { waitFor } from '../../../tests/support/wait-for';
 
 /**
  * The typed client against a started server (`--target all`, in this process, on a database of its
@@ -45,6 +46,8 @@ describe('the typed client against a started server', () => {
     });
 
     it('pins a client to the release an answer names: its searches and lookups then carry as_of and answer as of that release', async () => {
+      // The first release is cut in the background at start.
+      await waitFor('the first release', async () => (await unwrap(client().GET('/api/v1/releases'))).latest !== null);
       const first = await client().GET('/api/v1/papers/search', { params: { query: { q: 'resilience', limit: 50 } } });
       const release = datasetVersion(first)!;
       expect(release).toBe(app.config.provenance.datasetVersion);
