@@ -5,8 +5,8 @@ import type { Releases, ReleaseView } from './releases';
 
 export const DATASET_VERSION_HEADER = 'X-Dataset-Version';
 
-/** An answer as of a release never changes: caches may keep it a day (the release is kept far longer). */
-export const AS_OF_CACHE_CONTROL = 'public, max-age=86400';
+/** An answer as of a release never changes: caches, the gateway's edge cache too, may keep it a day (the release is kept far longer). */
+export const AS_OF_CACHE_CONTROL = 'public, max-age=86400, s-maxage=86400';
 
 /** What an answer is given as of: a release (`as_of`), or the corpus now (`view` undefined). */
 export interface AnswerBasis {

@@ -84,10 +84,11 @@ const keyOf = (req: IncomingMessage) => `GET ${req.url}`;
 
 /**
  * Headers the route set that belong to the response itself, kept for hits when present: its
- * validator, how a download is saved, and the security headers of HTML pages (a page from the cache
- * must carry the same Content-Security-Policy as the page the route sent).
+ * validator, how a download is saved, the security headers of HTML pages (a page from the cache
+ * must carry the same Content-Security-Policy as the page the route sent), and the dataset release
+ * the body was given as of.
  */
-const KEPT_HEADERS = ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Language', 'Vary', 'Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy'];
+const KEPT_HEADERS = ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Language', 'Vary', 'Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'X-Dataset-Version'];
 /** Headers that describe a body, which a 304 has none of. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-disposition', 'content-language']);
 

@@ -105,6 +105,9 @@ describe('dataset releases: answers as of a release', () => {
     await database.db.query('DELETE FROM papers WHERE id = $1', [id(removed)]);
     await waitFor('the unreleased changes to show', async () => (await request(app!.url).get('/api/v1/releases')).headers['x-dataset-version'] === 'v0.3-2026Q3+unreleased');
     expect(await askAll('v0.3-2026Q3')).toEqual(first);
+    // The edge cache keeps an answer as of a release with the release it names, whatever the corpus is now.
+    const hit = await request(app!.url).get(publicAsks('v0.3-2026Q3')[0]!).expect(200);
+    expect([hit.headers['x-cache'], hit.headers['x-dataset-version']]).toEqual(['HIT', 'v0.3-2026Q3']);
 
     const second = await cutDatasetRelease(database.db, settings, { now: new Date('2026-11-28T09:00:00Z') });
     expect(second).toEqual({ release: '2026-11-28', cut: true, papers: 3, added: 1, changed: 1, removed: 1 });
