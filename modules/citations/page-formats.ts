@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import type { Offered } from '../../shared/http/content-negotiation';
 import { negotiate } from '../../shared/http/content-negotiation';
 import { formatParam } from '../../shared/http/format-param';
-import { CSV_MEDIA_TYPE } from '../../shared/text/csv';
+import { CSV_LIST_SEPARATOR, CSV_MEDIA_TYPE } from '../../shared/text/csv';
 
 /**
  * The representations of a page of keyword-search results, on both doors: the JSON answer (the
@@ -35,3 +36,21 @@ export const pageFormatParam = () => formatParam(PAGE_FORMATS, PAGE_FORMAT_DESCR
 
 /** The format a search answers in: `format` when given, else what `Accept` prefers (JSON by default). */
 export const pageFormatOf = (format: PageFormat | undefined, accept: string | undefined): PageFormat => format ?? negotiate(accept, PAGE_FORMAT_MEDIA_TYPES);
+
+/**
+ * The media types of a search page's 200 answer in an OpenAPI document: the JSON answer (`json`),
+ * and each other format as text, CSV with the door's stated columns.
+ */
+export function pageFormatContent(json: z.ZodType, csvColumns: readonly string[]) {
+  const text = (format: PageFormat, description: string) => ({ schema: z.string().meta({ description: `\`format=${format}\`: ${description}` }) });
+  return {
+    'application/json': { schema: json },
+    'application/x-bibtex': text('bibtex', "the page's papers as BibTeX entries (UTF-8), separated by a blank line; `@article` for journals, `@inproceedings` for conferences, `@misc` otherwise."),
+    'application/x-research-info-systems': text('ris', "the page's papers as RIS records (UTF-8, CRLF lines), separated by an empty line."),
+    'application/vnd.citationstyles.csl+json': text('csl-json', "the page's papers as one CSL-JSON array of items (Zotero, Pandoc and citeproc processors read it)."),
+    [CSV_MEDIA_TYPE]: text(
+      'csv',
+      `the page's records, one row each, under a header row naming the columns ${csvColumns.map((c) => `\`${c}\``).join(', ')}; a list is its items joined by \`${CSV_LIST_SEPARATOR}\` (\`versions\` by the other records' ids), no value is an empty field. UTF-8 with a byte order mark (so Excel reads Japanese text), RFC 4180 quoting, CRLF lines.`,
+    ),
+  };
+}

@@ -4,6 +4,7 @@ import { authorAloneProblem, cursorProblem, highlightParam, KEYWORD_QUERY, type 
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { pageFormatParam, type PageFormat } from '../../modules/citations';
 
 /** The limits of the public search (spec 000 §4.1 and §8, and docs/public-search.md, "Behaviour and decisions"). */
 export const SEARCH_LIMITS = {
@@ -29,6 +30,8 @@ export interface SearchParams extends KeywordOptions {
   offset: number;
   /** Add each record's `highlights`: where the terms occur in the text it carries. */
   highlight: boolean;
+  /** The representation asked for by `format` (absent: by Accept, else JSON). */
+  format?: PageFormat;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -66,6 +69,7 @@ export const searchQuerySchema = z
     }),
     highlight: highlightParam(),
     ...keywordParams,
+    format: pageFormatParam(),
   })
   .check(
     // Read at q alone: an author given, even a wrong one, is given (its own problem is then reported).
@@ -89,6 +93,7 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     offset: p.offset,
     highlight: p.highlight === 'true',
     ...keywordOptionsOf(p),
+    ...(p.format && { format: p.format }),
   };
 }
 

@@ -1,10 +1,13 @@
 import { Router } from 'express';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
-import { SEARCH_CACHE_CONTROL } from '../../shared/http/cacheable-response';
+import { SEARCH_CACHE_CONTROL, sendCacheable } from '../../shared/http/cacheable-response';
+import { attachmentDisposition } from '../../shared/http/content-disposition';
 import { jsonBytes, sendJson } from '../../shared/http/json-response';
 import { plainGet } from '../../shared/http/plain-route';
 import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
+import { pageDownload, pageFormatOf } from '../../modules/citations';
 import { buildOpenApiDocument } from './openapi';
 import type { PaperSearchService } from './paper-search.service';
 import { parseSearchParams } from './search-params';
@@ -17,15 +20,31 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
   // A plain route: the public door calls it without express (shared/http/plain-route.ts).
   plainGet(router, SEARCH_PATH, async (req, res, query) => {
     const params = parseSearchParams(query);
-    let body: Buffer;
-    try {
-      body = jsonBytes(await deps.service.search(params));
-    } catch (err) {
-      if (err instanceof ProblemError) throw err;
-      throw serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.').because(err);
+    const format = pageFormatOf(params.format, req.headers.accept);
+    // The answer depends on Accept (a citation file or CSV when it asks for one), so caches must key by it too.
+    res.setHeader('Vary', 'Accept');
+    if (format === 'json') {
+      let body: Buffer;
+      try {
+        body = jsonBytes(await deps.service.search(params));
+      } catch (err) {
+        throw unavailable(err);
+      }
+      res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
+      return sendJson(req, res, body);
     }
-    res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
-    sendJson(req, res, body);
+    let page: Awaited<ReturnType<PaperSearchService['page']>>;
+    try {
+      page = await deps.service.page(params);
+    } catch (err) {
+      throw unavailable(err);
+    }
+    const file = pageDownload(format, { papers: page.papers, records: page.envelope.results }, { publicBaseUrl: deps.publicBaseUrl, csvColumns: PUBLIC_PAPER_CSV_COLUMNS });
+    sendCacheable(req, res, file.body, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentDisposition('search', params.query || (params.author ?? ''), file.extension),
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 
   router.get('/openapi.json', (req, res) => {
@@ -36,3 +55,7 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
 
   return router;
 }
+
+/** A fault of the search backend is a 503 the client may retry; a problem the search raised stays as it is. */
+const unavailable = (err: unknown): ProblemError =>
+  err instanceof ProblemError ? err : serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.').because(err);

@@ -52,7 +52,7 @@ function quality(mediaType: string, accepted: readonly Range[]): number {
 export function negotiate<N extends string>(accept: string | undefined, offered: readonly [Offered<N>, ...Offered<N>[]]): N {
   const fallback = offered[0].name;
   // The common cases, without parsing.
-  if (accept === undefined || accept === '' || accept === '*/*') return fallback;
+  if (accept === undefined || accept === '' || accept === '*/*' || accept === offered[0].mediaTypes[0]) return fallback;
   const accepted = ranges(accept);
   let chosen = fallback;
   let best = 0;
