@@ -38,7 +38,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
       llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperGraphLlmsTxt(), ...relatedLlmsTxt()] }),
     },
   },
-  async init({ get }) {
+  async init({ config, get }) {
     const keywordIndex = get(keywordIndexModule);
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
@@ -48,7 +48,8 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
     return {
       value: service,
       routes: [
-        { door: 'api', router: semanticRoutes(service) },
+        // Citations link each paper's page on the public site, as the paper pages' own downloads do.
+        { door: 'api', router: semanticRoutes(service, config.publicBaseUrl) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule)))) },
         { door: 'api', router: relatedRoutes(related) },
       ],

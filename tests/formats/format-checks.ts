@@ -48,5 +48,13 @@ export function expectCsvRecords(text: string, records: Array<Record<string, unk
   });
 }
 
+/** A supertest parser that reads every body as text, whatever its type (supertest buffers only text and JSON by itself). */
+export const asText = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: string) => void) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (body += chunk));
+  res.on('end', () => done(null, body));
+}) as unknown as (res: unknown, callback: (err: Error | null, body: unknown) => void) => void;
+
 /** The BibTeX key of each entry of a file, in order. */
 export const bibtexKeys = (text: string): string[] => [...text.matchAll(/^@\w+\{([^,]*),$/gm)].map((m) => m[1]!);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
-import { bibtexKeys, expectCsvRecords, parseCitations } from './format-checks';
+import { asText, bibtexKeys, expectCsvRecords, parseCitations } from './format-checks';
 
 /** A page of the public search as BibTeX, RIS, CSL-JSON or CSV: the same page as the JSON, each entry its paper's own download. */
 describe('public search: a page of results as a citation file or CSV', () => {
@@ -13,13 +13,7 @@ describe('public search: a page of results as a citation file or CSV', () => {
     const req = request(app.url).get('/api/v1/papers/search').query(query).buffer(true).parse(text);
     return accept ? req.set('Accept', accept) : req;
   };
-  /** Every body as text, whatever its type (supertest buffers only text and JSON by itself). */
-  const text = (res: NodeJS.ReadableStream, done: (err: Error | null, body: string) => void) => {
-    let body = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (body += chunk));
-    res.on('end', () => done(null, body));
-  };
+  const text = asText;
   const json = async (query: Record<string, string>) => JSON.parse((await search(query).expect(200)).body as string);
 
   beforeAll(async () => {
@@ -79,7 +73,8 @@ describe('public search: a page of results as a citation file or CSV', () => {
   });
 
   it('gives each CSV row exactly its JSON record, under the stated columns, with a byte order mark', async () => {
-    for (const query of [{ q: '水素 輸送', limit: '50' }, { q: 'carbon pricing', limit: '30', offset: '30' }, { author: 'Tanaka', limit: '10' }]) {
+    const queries: Record<string, string>[] = [{ q: '水素 輸送', limit: '50' }, { q: 'carbon pricing', limit: '30', offset: '30' }, { author: 'Tanaka', limit: '10' }];
+    for (const query of queries) {
       const page = await json(query);
       const res = await search({ ...query, format: 'csv' }).expect(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
