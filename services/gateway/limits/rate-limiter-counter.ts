@@ -16,10 +16,10 @@ export abstract class RateLimiterCounter implements QuotaStore {
     private readonly longestLifetimeSeconds = Infinity,
   ) {}
 
-  async increment(counter: string, ttlSeconds: number): Promise<number> {
+  async increment(counter: string, ttlSeconds: number, amount = 1): Promise<number> {
     const customDuration = ttlSeconds > this.longestLifetimeSeconds ? 0 : ttlSeconds;
     try {
-      return (await this.limiter.consume(counter, 1, { customDuration })).consumedPoints;
+      return (await this.limiter.consume(counter, amount, { customDuration })).consumedPoints;
     } catch (rejection) {
       // Past NO_STORE_LIMIT the limiter refuses, yet it has counted: report the count.
       if (rejection instanceof RateLimiterRes) return rejection.consumedPoints;
