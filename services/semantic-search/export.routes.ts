@@ -55,6 +55,8 @@ export function exportRoutes(exporter: PaperExport, logger: Logger): Router {
         for (const r of records) if (!(await out.add(line(r)))) break;
       }
     } catch (err) {
+      // Nothing sent yet (the first records wait in the writer): still a clean 503.
+      if (!res.headersSent) throw unavailable(err);
       logger.warn({ err: (err as Error)?.message ?? String(err), request_id: req.requestId, delivered: run.count }, 'export failed mid-stream');
       if (format === 'csv' || !out.open) return void res.destroy();
       const problem = unavailable(err);
