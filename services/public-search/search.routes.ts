@@ -21,8 +21,6 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
   plainGet(router, SEARCH_PATH, async (req, res, query) => {
     const params = parseSearchParams(query);
     const format = pageFormatOf(params.format, req.headers.accept);
-    // The answer depends on Accept (a citation file or CSV when it asks for one), so caches must key by it too.
-    res.setHeader('Vary', 'Accept');
     if (format === 'json') {
       let body: Buffer;
       try {
@@ -31,6 +29,8 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
         throw unavailable(err);
       }
       res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
+      // The answer depends on Accept (a citation file or CSV when it asks for one), so caches must key by it too; a problem does not.
+      res.setHeader('Vary', 'Accept');
       return sendJson(req, res, body);
     }
     let page: Awaited<ReturnType<PaperSearchService['page']>>;
@@ -39,6 +39,7 @@ export function searchRoutes(deps: { service: PaperSearchService; publicBaseUrl:
     } catch (err) {
       throw unavailable(err);
     }
+    res.setHeader('Vary', 'Accept');
     const file = pageDownload(format, { papers: page.papers, records: page.envelope.results }, { publicBaseUrl: deps.publicBaseUrl, csvColumns: PUBLIC_PAPER_CSV_COLUMNS });
     sendCacheable(req, res, file.body, {
       'Content-Type': file.contentType,

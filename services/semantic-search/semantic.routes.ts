@@ -16,9 +16,14 @@ export function semanticRoutes(service: SemanticSearchService, publicBaseUrl: st
   router.get('/api/v1/papers/search', async (req, res) => {
     const params = parseSemanticParams(req.query as RawQuery);
     const format = pageFormatOf(params.format, req.headers.accept);
-    res.setHeader('Vary', 'Accept');
-    if (format === 'json') return void res.json(await service.search(params));
+    // The answer depends on Accept (a citation file or CSV when it asks for one); a problem does not.
+    if (format === 'json') {
+      const answer = await service.search(params);
+      res.setHeader('Vary', 'Accept');
+      return void res.json(answer);
+    }
     const page = await service.page(params);
+    res.setHeader('Vary', 'Accept');
     const file = pageDownload(format, { papers: page.papers, records: page.answer.data }, { publicBaseUrl, csvColumns: SEMANTIC_PAPER_CSV_COLUMNS });
     // The data API keeps no shared cache: no Cache-Control, as its JSON answers; the ETag still lets a client revalidate.
     sendCacheable(

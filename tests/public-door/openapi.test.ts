@@ -122,6 +122,7 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/reports/{report_id}',
         'GET /api/v1/gx-metrics',
         'GET /api/v1/papers/search',
+        'GET /api/v1/papers/export',
         'GET /api/v1/papers/{id}/related',
         'POST /api/v1/papers/recommendations',
         'GET /api/v1/papers/changes',
