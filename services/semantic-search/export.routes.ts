@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { Router } from 'express';
 import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import { attachmentDisposition } from '../../shared/http/content-disposition';
+import { StreamWriter } from '../../shared/http/stream-writer';
 import { negotiate } from '../../shared/http/content-negotiation';
 import type { RawQuery } from '../../shared/http/request-schema';
 import type { Logger } from '../../shared/logging/logger';
@@ -17,8 +17,6 @@ export const EXPORT_CSV_COLUMNS: readonly string[] = [...SEMANTIC_PAPER_CSV_COLU
 const REQUEST_COST_HEADER = 'X-Request-Cost';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = { jsonl: 'application/x-ndjson', csv: CSV_CONTENT_TYPE };
-/** Text is written in pieces of about this size: few chunks on the wire, and backpressure still felt within a step. */
-const FLUSH_BYTES = 64 * 1024;
 
 /**
  * `GET /api/v1/papers/export`: a keyword match set streamed newest first, JSON Lines or CSV, up to
@@ -74,47 +72,3 @@ export function exportRoutes(exporter: PaperExport, logger: Logger): Router {
 /** A fault of the search backend is a 503 the client may retry; a problem the search raised stays as it is. */
 const unavailable = (err: unknown): ProblemError =>
   err instanceof ProblemError ? err : serviceUnavailable('search_unavailable', 'The search backend is unavailable; retry in a moment.').because(err);
-
-/** Text written to a response in pieces, waiting whenever the client has not read the last ones yet; closed once the client is gone. */
-class StreamWriter {
-  private buffer = '';
-  private gone = false;
-
-  constructor(private readonly res: ServerResponse) {
-    res.once('close', () => {
-      if (!res.writableFinished) this.gone = true;
-    });
-  }
-
-  get open(): boolean {
-    return !this.gone && !this.res.destroyed;
-  }
-
-  /** Adds text; resolves false once the client is gone. */
-  async add(text: string): Promise<boolean> {
-    this.buffer += text;
-    if (this.buffer.length >= FLUSH_BYTES) await this.flush();
-    return this.open;
-  }
-
-  async end(): Promise<void> {
-    await this.flush();
-    if (this.open) this.res.end();
-  }
-
-  private async flush(): Promise<void> {
-    if (!this.open || this.buffer === '') return;
-    const chunk = this.buffer;
-    this.buffer = '';
-    if (this.res.write(chunk)) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.res.off('drain', done);
-        this.res.off('close', done);
-        resolve();
-      };
-      this.res.on('drain', done);
-      this.res.on('close', done);
-    });
-  }
-}
