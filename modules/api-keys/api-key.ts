@@ -40,6 +40,12 @@ export interface ApiCaller {
   plan: Plan;
   /** Internal-plan keys may read every event status and use the admin endpoints. */
   internal: boolean;
+  /**
+   * Requests of its allowance the key has left after this one, in its tightest window; absent for a
+   * key without an allowance (Internal, Paid without limits). A route whose answer costs more than one
+   * request (`X-Request-Cost`) sizes its answer by it, so the answer does not pass the allowance.
+   */
+  allowanceLeft?: number;
 }
 
 declare module 'http' {

@@ -37,3 +37,21 @@ describe('the caller a gateway forwards', () => {
     expect((await ask(PREVIOUS)).body.caller).toBeNull();
   });
 });
+
+describe("the allowance left that travels with the caller (a route sizes a costly answer by it)", () => {
+  const app = express();
+  app.use(callerFromGateway(CURRENT));
+  app.get('/who', (req, res) => void res.json({ caller: req.apiCaller ?? null }));
+  const ask = (value: unknown) =>
+    request(app)
+      .get('/who')
+      .set(CALLER_HEADER, Buffer.from(JSON.stringify({ keyId: 'k_1', plan: 'demo', allowanceLeft: value })).toString('base64url'))
+      .set(SERVICE_TOKEN_HEADER, CURRENT)
+      .expect(200);
+
+  it('is kept when it is a whole number from 0, and dropped otherwise', async () => {
+    expect((await ask(7)).body.caller).toEqual({ keyId: 'k_1', plan: 'demo', internal: false, allowanceLeft: 7 });
+    expect((await ask(0)).body.caller.allowanceLeft).toBe(0);
+    for (const bad of [-1, 1.5, '7', null]) expect((await ask(bad)).body.caller).not.toHaveProperty('allowanceLeft');
+  });
+});

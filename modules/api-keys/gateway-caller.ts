@@ -29,7 +29,8 @@ export function callerFromGateway(serviceToken: string | undefined, previousToke
       try {
         const caller = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as ApiCaller;
         if (typeof caller.keyId === 'string' && (PLANS as readonly string[]).includes(caller.plan)) {
-          req.apiCaller = { keyId: caller.keyId, plan: caller.plan, internal: caller.plan === 'internal' };
+          const left = caller.allowanceLeft;
+          req.apiCaller = { keyId: caller.keyId, plan: caller.plan, internal: caller.plan === 'internal', ...(Number.isSafeInteger(left) && left! >= 0 && { allowanceLeft: left }) };
         }
       } catch {
         // A malformed header is ignored: the request stays unauthenticated.

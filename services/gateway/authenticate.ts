@@ -8,6 +8,7 @@ import { allowanceOf } from './plan-allowance';
 import type { QuotaCounter } from './quota-counter';
 import type { RequestCostOf } from './request-cost';
 import { setQuotaHeaders } from './quota-headers';
+import { chargeDeclaredCost } from './request-cost';
 import { secondsUntil } from './quota-windows';
 
 /** Stands in for a caller when authentication is turned off (benchmarks only; refused in production). */
@@ -82,6 +83,8 @@ export function authenticate(deps: {
 
     const at = now();
     setQuotaHeaders(res, outcome.windows, at);
+    // What the key may still spend: a route whose answer costs more sizes it by this (see request-cost.ts).
+    if (outcome.windows.length > 0) req.apiCaller = { ...caller, allowanceLeft: Math.min(...outcome.windows.map((w) => w.remaining)) };
     if (!outcome.allowed) {
       const resets = outcome.windows.filter((w) => outcome.violated.includes(w.window.kind));
       const retryAfter = Math.max(...resets.map((w) => secondsUntil(w.window.resetsAt, at)));
@@ -96,6 +99,7 @@ export function authenticate(deps: {
         { 'Retry-After': String(retryAfter) },
       );
     }
+    if (outcome.windows.length > 0) chargeDeclaredCost(res, outcome.windows, at, (extra) => deps.quota.chargeMore(caller.keyId, allowanceOf(record), extra), deps.logger);
     res.once('finish', () => {
       if (res.statusCode >= 500) {
         outcome.refund().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'could not give back a failed request'));

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseCache } from '../../shared/cache/response-cache.port';
 import { ifNoneMatchHits } from '../../shared/http/etag';
 import { routeOf } from '../../shared/http/route-label';
+import { negotiate } from '../../shared/http/content-negotiation';
+import { PAGE_FORMAT_MEDIA_TYPES } from '../../modules/citations';
 import { counter } from '../../shared/telemetry/metrics';
 
 const lookups = counter('gx_edge_cache_requests_total', 'GET requests the edge cache looked up, by result: hit or miss', ['result']);
@@ -80,7 +82,15 @@ export class EdgeCache {
   }
 }
 
-const keyOf = (req: IncomingMessage) => `GET ${req.url}`;
+/**
+ * A response is kept under its URL and, when `Accept` chose another representation of a search page
+ * than JSON (a citation file, CSV: the routes' `Vary: Accept`), under that too: the representation
+ * Accept selects, not its text, so the many ways clients write Accept share one entry per representation.
+ */
+function keyOf(req: IncomingMessage): string {
+  const variant = negotiate(req.headers.accept, PAGE_FORMAT_MEDIA_TYPES);
+  return variant === 'json' ? `GET ${req.url}` : `GET ${req.url} ${variant}`;
+}
 
 /**
  * Headers the route set that belong to the response itself, kept for hits when present: its

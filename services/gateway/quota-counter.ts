@@ -69,4 +69,19 @@ export class QuotaCounter {
     if (violated.length > 0) await refund();
     return { allowed: violated.length === 0, windows, violated, refund: violated.length > 0 ? async () => undefined : refund };
   }
+
+  /**
+   * Charges `amount` more requests to every window of the allowance, never refusing: the answer that
+   * cost them is already on its way (`X-Request-Cost`). A window may so pass its allowance; the key's
+   * next request is then refused until the window renews.
+   */
+  async chargeMore(keyId: string, allowance: Allowance, amount: number): Promise<void> {
+    const now = this.now();
+    await Promise.all(
+      KINDS.filter((kind) => allowance[kind] !== undefined).map((kind) => {
+        const window = windowOf(kind, now);
+        return this.store.increment(`${kind}:${keyId}:${window.id}`, secondsUntil(window.resetsAt, now) + EXPIRY_SLACK_SECONDS, amount);
+      }),
+    );
+  }
 }

@@ -2,7 +2,9 @@ import { AS_OF_ERRORS, releaseListSchema, RELEASES_DESCRIPTION, RELEASES_PATH } 
 import { paperRecordQuerySchema } from './paper-record.routes';
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
-import { cacheControl, corsHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders } from '../../shared/openapi/headers';
+import { cacheControl, corsHeaders, downloadHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders, varyAcceptHeaders } from '../../shared/openapi/headers';
+import { pageFormatContent, PAGE_FORMATS } from '../../modules/citations';
+import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
 import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { asOfQuerySchema, citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperBatchErrorCodes, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
@@ -42,6 +44,7 @@ export const SEARCH_ERROR_CODES: ErrorCodes = {
   invalid_offset: `offset is negative or not a whole number, or offset + limit exceeds ${L.maxWindow}`,
   invalid_highlight: 'highlight is not true or false',
   ...KEYWORD_PARAM_CODES,
+  invalid_format: `format is not one of ${PAGE_FORMATS.join(', ')}`,
   ...UNKNOWN_PARAMETER_400,
 };
 
@@ -176,13 +179,14 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
         get: {
           operationId: 'searchPapers',
           summary: 'Search papers by keyword',
-          description: 'Returns one page of papers matching every term of q, most relevant first.',
+          description:
+            'Returns one page of papers matching every term of q, most relevant first: as JSON, or (`format`, or `Accept`) as a citation file (BibTeX, RIS, CSL-JSON) or CSV of the same page. This door answers pages only; taking a whole match set away is bulk access, outside its fair use (the data API\'s `GET /api/v1/papers/export` streams one, under a key).',
           requestParams: { query: searchQuerySchema },
           responses: {
             '200': {
-              description: 'One page of matching papers.',
-              headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }),
-              content: { 'application/json': { schema: searchResponseSchema } },
+              description: 'One page of matching papers, in the representation asked for (JSON by default).',
+              headers: headerSet(door, { 'Cache-Control': cacheControl(SEARCH_CACHE_CONTROL) }, varyAcceptHeaders, downloadHeaders),
+              content: pageFormatContent(searchResponseSchema, PUBLIC_PAPER_CSV_COLUMNS),
             },
             '400': problemResponse(400, 'A parameter is invalid.', { ...SEARCH_ERROR_CODES, ...AS_OF_ERRORS[400] }, headerSet(door)),
             '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),

@@ -1,6 +1,7 @@
 import { searchPage, splitSuggestion, type KeywordFilters, type KeywordIndex } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
 import { toPublicPaper } from '../../shared/papers/public-paper';
+import type { Paper } from '../../shared/papers/paper.schema';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
 import type { z } from 'zod';
 import type { searchResponseSchema } from './search-response.schema';
@@ -25,6 +26,11 @@ export class PaperSearchService {
 
   /** Searches `index` (a release's, for `as_of`; the live one by default). */
   async search(params: SearchParams, index: KeywordIndex = this.index): Promise<SearchEnvelope> {
+    return (await this.page(params, index)).envelope;
+  }
+
+  /** The answer and the stored papers of its records, in its order (what a page's citation file is made from). */
+  async page(params: SearchParams, index: KeywordIndex = this.index): Promise<{ envelope: SearchEnvelope; papers: Paper[] }> {
     const filters: KeywordFilters = {
       topic: params.topic ?? undefined,
       langs: LANGS_FOR_FILTER[params.lang],
@@ -39,7 +45,7 @@ export class PaperSearchService {
     const suggestion = await splitSuggestion(index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
     const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
-    return {
+    const envelope: SearchEnvelope = {
       api_version: 'v1',
       query: params.query,
       topic: params.topic,
@@ -53,5 +59,6 @@ export class PaperSearchService {
       ...(facets && { facets }),
       ...(suggestion && { suggestion }),
     };
+    return { envelope, papers: hits.map((h) => h.paper) };
   }
 }

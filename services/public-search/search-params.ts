@@ -5,6 +5,7 @@ import { authorAloneProblem, cursorProblem, highlightParam, KEYWORD_QUERY, type 
 import { check, coded, crossRule, oneOf, wholeNumber, withDefault } from '../../shared/http/param-schemas';
 import { splitTerms } from '../../shared/text/normalize';
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { pageFormatParam, type PageFormat } from '../../modules/citations';
 
 /** The limits of the public search (spec 000 §4.1 and §8, and docs/public-search.md, "Behaviour and decisions"). */
 export const SEARCH_LIMITS = {
@@ -32,6 +33,8 @@ export interface SearchParams extends KeywordOptions {
   highlight: boolean;
   /** The release to answer as of (`as_of`); absent: the corpus now. */
   asOf?: string;
+  /** The representation asked for by `format` (absent: by Accept, else JSON). */
+  format?: PageFormat;
 }
 
 /** Papers of each filter language: `mul` papers match both `ja` and `en`. */
@@ -70,6 +73,7 @@ export const searchQuerySchema = z
     highlight: highlightParam(),
     ...keywordParams,
     as_of: asOfParam,
+    format: pageFormatParam(),
   })
   .check(
     // Read at q alone: an author given, even a wrong one, is given (its own problem is then reported).
@@ -94,6 +98,7 @@ export function parseSearchParams(query: RawQuery): SearchParams {
     highlight: p.highlight === 'true',
     ...keywordOptionsOf(p),
     ...(p.as_of !== undefined && { asOf: p.as_of }),
+    ...(p.format && { format: p.format }),
   };
 }
 

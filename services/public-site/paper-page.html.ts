@@ -1,5 +1,4 @@
-import { toBibtex } from './citation/bibtex';
-import { citationFileName, plainCitation, type CitationSource } from './citation/citation-source';
+import { citationFileName, plainCitation, toBibtex, type CitationSource } from '../../modules/citations';
 import { attr, escapeHtml, httpUrl, jsonForScript } from './html-text';
 import { authorsHtml, connectionsHtml, versionsHtml } from './paper-connections.html';
 import { MESSAGES, withLanguage, type SiteLang } from './i18n/site-language';

@@ -3,15 +3,11 @@ import { notFound, serviceUnavailable } from '../../shared/errors/problem';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { PaperRepository } from '../../modules/papers';
 import { sendCacheable } from '../../shared/http/cacheable-response';
-import { BIBTEX_CONTENT_TYPE, toBibtex } from './citation/bibtex';
-import { citationFileName, type CitationSource } from './citation/citation-source';
-import { CSL_JSON_CONTENT_TYPE, toCslJson } from './citation/csl-json';
-import { RIS_CONTENT_TYPE, toRis } from './citation/ris';
+import { BIBTEX_CONTENT_TYPE, citationFileName, citationSourceOf, CSL_JSON_CONTENT_TYPE, RIS_CONTENT_TYPE, toBibtex, toCslJson, toRis, type CitationSource } from '../../modules/citations';
 import { renderPaperPage, type AssetUrl } from './paper-page.html';
 import { sendHtmlPage } from './html-response';
 import { chosenLanguage, pageLanguage } from './i18n/site-language';
 import { sendNotFoundPage } from './not-found-page';
-import { toPublicPaper } from '../../shared/papers/public-paper';
 
 /** The citation downloads: `/papers/{id}.{extension}`. */
 const FORMATS = {
@@ -80,7 +76,7 @@ export function paperPageRoutes(deps: PaperPageDeps): Router {
       if (format !== 'html') throw notFound(`There is no paper at ${req.originalUrl.split('?')[0]}.`);
       return sendNotFoundPage(req, res, { kind: 'paper', demo: deps.demo ?? false, assetUrl: deps.assetUrl });
     }
-    const source: CitationSource = { record: toPublicPaper(paper, deps.publicBaseUrl), paper };
+    const source: CitationSource = citationSourceOf(paper, deps.publicBaseUrl);
     if (target.format === 'html') {
       // The reader's language: `?hl=` (then the URL names the page, and shared caches may keep it) or Accept-Language.
       return sendHtmlPage(req, res, renderPaperPage(source, { lang: pageLanguage(req), assetUrl: deps.assetUrl }), chosenLanguage(req) === undefined);

@@ -1,4 +1,4 @@
-import { dateParts, mainTitle, type CitationSource } from './citation/citation-source';
+import { dateParts, mainTitle, type CitationSource } from '../../modules/citations';
 import { attr, httpUrl, jsonForScript } from './html-text';
 
 /**

@@ -2,8 +2,11 @@ import type { ModuleDefinition } from '../../shared/runtime/module';
 import { LLMS_SECTIONS } from '../../shared/agents/llms-sections';
 import { SEMANTIC_TOOLS, semanticLlmsTxt } from './semantic.agents';
 import { semanticPaths } from './semantic.openapi';
+import { exportPaths } from './export.openapi';
 import { SemanticSearchService } from './semantic-search.service';
 import { semanticRoutes } from './semantic.routes';
+import { exportRoutes } from './export.routes';
+import { PaperExport } from './paper-export';
 import { keywordIndexModule } from '../../modules/keyword-index';
 import { vectorSearchModule } from '../../modules/vector-index';
 import { PaperGraphPages, PaperGraphRepository, PaperNeighboursRepository, papersModule } from '../../modules/papers';
@@ -37,15 +40,15 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
   serves: [{ door: 'api', paths: ['/api/v1/papers/search', '/api/v1/papers'], remoteUrl: (c) => c.services.semanticSearchUrl }],
   contributes: {
     api: {
-      openApiPaths: () => ({ ...semanticPaths(), ...paperBatchPaths(), ...paperGraphPaths(), ...relatedPaths() }),
-      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7; papers by a list of ids, references, cited-by, related papers and recommendations.' }],
+      openApiPaths: () => ({ ...semanticPaths(), ...exportPaths(), ...paperBatchPaths(), ...paperGraphPaths(), ...relatedPaths() }),
+      openApiTags: [{ name: 'Papers', description: 'Spec 001 §4.7; the export of a match set, papers by a list of ids, references, cited-by, related papers and recommendations.' }],
       tools: [...SEMANTIC_TOOLS, ...API_BATCH_TOOLS, ...API_GRAPH_TOOLS, ...RELATED_TOOLS],
       llmsTxt: () => ({ [LLMS_SECTIONS.apiEndpoints]: [...semanticLlmsTxt(), ...paperBatchLlmsTxt(), ...paperGraphLlmsTxt(), ...relatedLlmsTxt()] }),
       // A batch lookup counts for one request of the allowance per 50 distinct ids.
       requestCosts: [{ method: 'POST', path: BATCH_PATH, bodyLimit: API_BATCH_BODY_LIMIT, units: batchRequestCost }],
     },
   },
-  async init({ get }) {
+  async init({ config, logger, get }) {
     const keywordIndex = get(keywordIndexModule);
     // Hybrid mode's ranked retrieval, prepared in the background: the door opens at once.
     void keywordIndex.prepareRanking?.();
@@ -56,7 +59,9 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
     return {
       value: service,
       routes: [
-        { door: 'api', router: semanticRoutes(service, releases) },
+        // Citations link each paper's page on the public site, as the paper pages' own downloads do.
+        { door: 'api', router: semanticRoutes(service, releases, config.publicBaseUrl) },
+        { door: 'api', router: exportRoutes(new PaperExport(service), logger) },
         { door: 'api', router: paperBatchRoutes(get(papersModule), releases) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
         { door: 'api', router: relatedRoutes(related) },

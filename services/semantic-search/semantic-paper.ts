@@ -50,6 +50,13 @@ export const semanticPaperSchema = z
 
 export type SemanticPaper = z.output<typeof semanticPaperSchema>;
 
+/**
+ * The columns of a page of the data API's records as CSV: every field of the record in its order but
+ * `highlights` (`fused_score` is empty outside hybrid mode). Lists are joined by `; ` (`versions` by
+ * the other records' ids), an absent value is an empty field.
+ */
+export const SEMANTIC_PAPER_CSV_COLUMNS: readonly string[] = Object.keys(semanticPaperSchema.shape).filter((k) => k !== 'highlights');
+
 /** Each field of the record (the fused score is added by hybrid mode), and whether the record computes it. */
 const KEYS: readonly (readonly [string, boolean])[] = Object.keys(semanticPaperSchema.shape)
   .filter((k) => k !== 'fused_score' && k !== 'highlights')

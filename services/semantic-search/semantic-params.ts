@@ -5,6 +5,7 @@ import { coded, crossRule, documentedAs, oneOf, rule, text, wholeNumber, withDef
 import { parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { type PaperLang, type Shelf, SHELVES, TOPIC_SLUGS, type TopicSlug } from '../../shared/papers/paper.schema';
 import { codePointLength, splitTerms } from '../../shared/text/normalize';
+import { pageFormatParam, type PageFormat } from '../../modules/citations';
 import { cursorProblem, highlightParam, KEYWORD_QUERY, type KeywordCollapse, type KeywordOptions, keywordOptionsOf, keywordParams, type KeywordSort, Q_UNLESS_AUTHOR, queryText, type SortKey, termProblem, yearRangeProblem } from '../../modules/keyword-index';
 
 export const SEMANTIC_MODES = ['vector', 'keyword', 'hybrid'] as const;
@@ -47,6 +48,8 @@ export interface SemanticParams extends KeywordOptions {
   highlightTerms: string[];
   /** The release keyword mode answers as of (`as_of`); absent: the corpus now. */
   asOf?: string;
+  /** The representation asked for by `format` (absent: by Accept, else JSON); every mode's page may be had in any. */
+  format?: PageFormat;
 }
 
 /**
@@ -96,6 +99,8 @@ export const semanticQuerySchema = z
     // Keyword mode's own: counted and ordered over its exact match set, as on the public search.
     ...keywordParams,
     as_of: asOfParam,
+    // Every mode's: a page of papers is a page of papers, whichever way it was found.
+    format: pageFormatParam(),
   })
   .check(
     // q may be left out only in keyword mode with an author (a search by author alone); read at q alone, so
@@ -142,5 +147,6 @@ export function parseSemanticParams(query: RawQuery): SemanticParams {
     langs: p.lang === 'ja' ? ['ja', 'mul'] : p.lang === 'en' ? ['en', 'mul'] : undefined,
     shelf: p.shelf === 'all' ? undefined : p.shelf,
     ...(p.as_of !== undefined && { asOf: p.as_of }),
+    ...(p.format && { format: p.format }),
   };
 }

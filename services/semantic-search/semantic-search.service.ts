@@ -33,24 +33,35 @@ export class SemanticSearchService {
 
   /** `releaseIndex`: keyword mode's index as of a release (`as_of`, which the other modes refuse); the live one by default. */
   async search(p: SemanticParams, releaseIndex?: KeywordIndex): Promise<SemanticSearchAnswer> {
+    return (await this.page(p, releaseIndex)).answer;
+  }
+
+  /**
+   * The answer and the stored papers of its records, in its order (what a page's citation file is
+   * made from). Every mode's page, and the export's, are read here, so a bound on the corpus (a
+   * release) applies to them all alike.
+   */
+  async page(p: SemanticParams, releaseIndex?: KeywordIndex): Promise<{ answer: SemanticSearchAnswer; papers: Paper[] }> {
     const keywordIndex = releaseIndex ?? this.deps.keywordIndex;
     // author and since reach keyword mode only: the parameters refuse them in the others (`KEYWORD_ONLY`).
     const filters: KeywordFilters = { topic: p.topic, langs: p.langs, shelf: p.shelf, minDraftScore: p.minScore, yearFrom: p.yearFrom, yearTo: p.yearTo, venueType: p.venueType, author: p.author, addedSince: p.addedSince };
-    const answer = (records: SemanticSearchAnswer['data'], total?: number): SemanticSearchAnswer => {
+    const answer = (found: Array<{ record: SemanticSearchAnswer['data'][number]; paper: Paper }>, total?: number): { answer: SemanticSearchAnswer; papers: Paper[] } => {
+      const records = found.map((f) => f.record);
       const data = p.highlightTerms.length > 0 ? records.map((r) => ({ ...r, highlights: highlightsOf(r, SEMANTIC_HIGHLIGHT_FIELDS, p.highlightTerms) })) : records;
-      return { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) };
+      return { answer: { query: p.query, mode: p.mode, data, count: data.length, limit: p.limit, offset: p.offset, ...(total === undefined ? {} : { total }) }, papers: found.map((f) => f.paper) };
     };
     if (p.mode === 'keyword') {
       const { total, hits, facets, nextCursor } = await searchPage(keywordIndex, { terms: p.terms, filters, offset: p.offset, limit: p.limit, sort: p.sort, facets: p.facets, collapse: p.collapse }, p.cursor);
       // Nothing found: the words of an unspaced phrase, else the most of the terms that find papers together.
       const asked = { query: p.query, total, filters, collapse: p.collapse };
       const suggestion = (await splitSuggestion(keywordIndex, asked, KEYWORD_SPLIT_LIMITS)) ?? (await subsetSuggestion(keywordIndex, asked, KEYWORD_SPLIT_LIMITS));
-      return { ...answer(hits.map((h) => toSemanticPaper(h.paper, { vector: null, keyword: h.score })), total), ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) };
+      const page = answer(hits.map((h) => ({ record: toSemanticPaper(h.paper, { vector: null, keyword: h.score }), paper: h.paper })), total);
+      return { ...page, answer: { ...page.answer, ...(nextCursor && { next_cursor: nextCursor }), ...(facets && { facets }), ...(suggestion && { suggestion }) } };
     }
     if (p.mode === 'vector') {
       const page = (await this.nearest(p, filters, p.offset + p.limit)).slice(p.offset);
       const papers = await this.papersById(page.map((h) => h.id));
-      return answer(page.flatMap((h) => (papers.has(h.id) ? [toSemanticPaper(papers.get(h.id)!, { vector: h.score, keyword: null })] : [])));
+      return answer(page.flatMap((h) => (papers.has(h.id) ? [{ record: toSemanticPaper(papers.get(h.id)!, { vector: h.score, keyword: null }), paper: papers.get(h.id)! }] : [])));
     }
     // Both sides at once; a failure is reported lexical side first, so the answer does not depend on which failed sooner.
     const [lexicalSide, vectorSide] = await Promise.allSettled([this.ranked(p.query, filters), this.nearest(p, filters, HYBRID_DEPTH)]);
@@ -64,7 +75,7 @@ export class SemanticSearchService {
     return answer(
       page.flatMap((e) => {
         const paper = e.hit?.paper ?? papers.get(e.id);
-        return paper ? [{ ...toSemanticPaper(paper, { vector: e.vector, keyword: e.keyword }), fused_score: e.score }] : [];
+        return paper ? [{ record: { ...toSemanticPaper(paper, { vector: e.vector, keyword: e.keyword }), fused_score: e.score }, paper }] : [];
       }),
     );
   }

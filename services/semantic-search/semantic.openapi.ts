@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { facetCountsSchema, KEYWORD_PARAM_CODES, searchSuggestionSchema, SUBSET_SEARCH, suggestionDescription } from '../../modules/keyword-index';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
-import { semanticPaperSchema } from './semantic-paper';
+import { downloadHeaders, varyAcceptHeaders } from '../../shared/openapi/headers';
+import { pageFormatContent, PAGE_FORMATS } from '../../modules/citations';
+import { SEMANTIC_PAPER_CSV_COLUMNS, semanticPaperSchema } from './semantic-paper';
 import { KEYWORD_SPLIT_LIMITS, SEMANTIC_LIMITS as L, SEMANTIC_MODES, SEMANTIC_WINDOWS as W, semanticQuerySchema } from './semantic-params';
 
 /** When a `subset` suggestion appears (`subsetSuggestion`), with the bounds of its search. */
@@ -53,11 +55,19 @@ export function semanticPaths(): ZodOpenApiPathsObject {
           'case-, accent- and width-insensitive; since: added to the corpus at or after; cited_by: most cited first; versions: one record per work,',
           'total counting works). Vector and hybrid modes refuse them (400 with the parameter\'s code, naming the mode): the vector index keeps no',
           'authors, creation times, citation counts or works beside its vectors, and hybrid fuses it with the lexical side, so they could not apply to both sides.',
+          '`format` (or `Accept`) answers the same page, in any mode, as a citation file of its papers (BibTeX, RIS, CSL-JSON: each entry what the paper\'s page on the public site downloads) or as CSV of its records;',
+          'a whole keyword match set is taken away with `GET /api/v1/papers/export`.',
         ].join(' '),
         tags: ['Papers'],
         access: 'key',
         requestParams: { query: semanticQuerySchema },
-        success: { status: 200, description: 'One page of papers, best first.', schema: semanticAnswerSchema },
+        success: {
+          status: 200,
+          description: 'One page of papers, best first, in the representation asked for (JSON by default).',
+          schema: semanticAnswerSchema,
+          content: pageFormatContent(semanticAnswerSchema, SEMANTIC_PAPER_CSV_COLUMNS),
+          headers: { ...varyAcceptHeaders, ...downloadHeaders },
+        },
         errors: {
           400: {
             missing_query: `q is shorter than ${L.queryMin} characters, or absent (in vector and hybrid modes, or in keyword mode without author)`,
@@ -73,6 +83,7 @@ export function semanticPaths(): ZodOpenApiPathsObject {
             ...KEYWORD_PARAM_CODES,
             term_too_short: `keyword mode: a term shorter than ${L.keywordTermMinChars} characters`,
             ...AS_OF_ERRORS[400],
+            invalid_format: `format is not one of ${PAGE_FORMATS.join(', ')}`,
           },
           410: AS_OF_ERRORS[410],
           502: { embedding_failed: 'the embedding service failed or timed out; retry, or use mode=keyword' },

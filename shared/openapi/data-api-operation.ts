@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { ZodOpenApiContentObject, ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { headerSet, ipRateLimitHeaders, provenanceHeaders, quotaHeaders, requestIdHeaders, retryAfterHeaders, wwwAuthenticateHeaders } from './headers';
 import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from './problem';
 
@@ -23,7 +23,8 @@ export interface ApiOperationSpec {
   body?: z.ZodType;
   /** The largest body the route reads (its `jsonObjectBody` limit), when not the usual 16 KiB. */
   bodyLimit?: string;
-  success: { status: 200 | 201; description: string; schema: z.ZodType; headers?: Record<string, z.ZodType> };
+  /** The answer: JSON of `schema`, unless `content` names its media types (an operation answering in several formats, or a stream). */
+  success: { status: 200 | 201; description: string; schema: z.ZodType; headers?: Record<string, z.ZodType>; content?: ZodOpenApiContentObject };
   /** The operation's own codes by status (400 codes of its parameters, 404, 409, 502, 503…). */
   errors?: Partial<Record<400 | 404 | 409 | 410 | 502 | 503, ErrorCodes>>;
 }
@@ -68,7 +69,7 @@ export function apiOperation(spec: ApiOperationSpec): ZodOpenApiOperationObject 
     [String(spec.success.status)]: {
       description: spec.success.description,
       headers: headerSet(charged, spec.success.headers ?? {}),
-      content: { 'application/json': { schema: spec.success.schema } },
+      content: spec.success.content ?? { 'application/json': { schema: spec.success.schema } },
     },
     '400': problemResponse(400, 'The request is invalid.', { ...DOOR_400, ...(spec.body ? body400(spec.bodyLimit) : {}), ...errors[400] }, headerSet(charged)),
   };

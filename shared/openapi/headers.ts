@@ -73,6 +73,18 @@ export const retryAfterHeaders = (optional: boolean) => ({
   'Retry-After': header(optional ? 'Retry-After.optional' : 'Retry-After', count(), 'Seconds to wait before retrying.', { optional }),
 });
 
+/** On a keyword search of either door: its representation follows Accept (a citation file, CSV), so caches key by it. */
+export const varyAcceptHeaders = {
+  Vary: header('Vary.Accept', z.literal('Accept'), 'The answer depends on `Accept` (which may ask for a citation file or CSV instead of JSON).'),
+};
+
+/** A search page sent as a file (`format`, or Accept): how it is saved, its validator, and no sniffing of its type. */
+export const downloadHeaders = {
+  'Content-Disposition': header('Content-Disposition.download', text, 'A file download: `attachment; filename="search-….bib"` (and `filename*` with the name in UTF-8 when it is not ASCII).', { optional: true }),
+  ETag: header('ETag.download', text, 'A strong validator of the file (a hash of its bytes); `If-None-Match` with it answers 304.', { optional: true }),
+  'X-Content-Type-Options': header('X-Content-Type-Options', z.literal('nosniff'), 'Browsers take the file as its Content-Type says.', { optional: true }),
+};
+
 export const cacheControl = (value: string) => z.literal(value).meta({ description: `\`${value}\`` });
 
 export const wwwAuthenticateHeaders = {

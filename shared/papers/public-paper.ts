@@ -51,6 +51,13 @@ export const publicPaperSchema = z
 
 export type PublicPaper = z.output<typeof publicPaperSchema>;
 
+/**
+ * The columns of a page of public records as CSV: every field of the record in its order but
+ * `highlights` (offsets into the record's own texts, of no use in a spreadsheet). Lists are joined by
+ * `; ` (`versions` by the other records' ids), an absent value is an empty field.
+ */
+export const PUBLIC_PAPER_CSV_COLUMNS: readonly string[] = Object.keys(publicPaperSchema.shape).filter((k) => k !== 'highlights');
+
 const GRAPH_KEYS = ['cited_by_count', 'references_count', 'cited_by_corpus_count', 'work_id', 'versions'];
 
 /** Each field of the record, and whether the record computes it (else it is the stored paper's). */

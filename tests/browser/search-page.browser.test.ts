@@ -100,7 +100,8 @@ describeWithChromium('the search page in Chromium (target all, demo corpus)', ()
     expect(await page.getByLabel('Keywords', { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('Topic', { exact: true }).locator('option').count()).toBe(26);
     expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual(['All languages', 'English', 'Japanese']);
-    expect(await page.locator('[role="status"][aria-live="polite"]').count()).toBe(1);
+    // The search's status line, and the one that says "cite this page" copied its BibTeX (it speaks only then).
+    expect(await page.locator('[role="status"][aria-live="polite"]').evaluateAll((els) => els.map((e) => e.id))).toEqual(['status', 'cite-page-status']);
     expect(await page.locator('[role="alert"]').count()).toBe(1);
   });
 

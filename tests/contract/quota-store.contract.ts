@@ -78,6 +78,19 @@ export function quotaStoreContract(makeStore: () => Promise<QuotaStore>, options
       expect(await store.increment(name, 60, 10)).toBe(11);
     });
 
+    it('adds a request that costs more at once (X-Request-Cost), and QuotaCounter charges it to every window without refusing', async () => {
+      const name = fresh('counter');
+      await store.increment(name, 60);
+      expect(await store.increment(name, 60, 9)).toBe(10);
+      expect(await store.increment(name, 60)).toBe(11);
+      const keyId = fresh('key');
+      expect((await counter().charge(keyId, { daily: 5, monthly: 50 })).allowed).toBe(true);
+      await counter().chargeMore(keyId, { daily: 5, monthly: 50 }, 6);
+      const next = await counter().charge(keyId, { daily: 5, monthly: 50 });
+      expect(next.allowed).toBe(false);
+      expect(next.violated).toEqual(['daily']);
+    });
+
     it('takes one back', async () => {
       const name = fresh('counter');
       await store.increment(name, 60);

@@ -20,6 +20,8 @@ export interface Send {
   /** A raw body (sent as application/json). */
   raw?: string;
   ip?: string;
+  /** The Accept header to send. */
+  accept?: string;
   /** The status the request is meant to provoke. */
   expect: number;
   /** The operation's path template, for the coverage record. */
@@ -37,6 +39,8 @@ export async function openDoor(baseUrl: string, documentPath = '/openapi.json', 
       if (options?.query) req = req.query(options.query);
       if (options?.auth) req = req.set('Authorization', options.auth);
       if (options?.ip) req = req.set('X-Forwarded-For', options.ip);
+      if (options?.accept) req = req.set('Accept', options.accept);
+      req = req.buffer(true).parse(jsonOrText);
       if (options?.raw !== undefined) req = req.set('Content-Type', 'application/json').send(options.raw);
       else if (options?.body !== undefined) req = req.send(options.body as object);
       const res = await req;
@@ -48,6 +52,21 @@ export async function openDoor(baseUrl: string, documentPath = '/openapi.json', 
     },
   };
 }
+
+/** JSON for the JSON media types (answers, problems), the text itself for any other (citation files, CSV, streams), whose schemas are strings. */
+const jsonOrText = ((res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> }, done: (err: Error | null, body: unknown) => void) => {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => {
+    const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+    try {
+      done(null, type === 'application/json' || type === 'application/problem+json' ? (text === '' ? {} : JSON.parse(text)) : text);
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+}) as unknown as (res: unknown, callback: (err: Error | null, body: unknown) => void) => void;
 
 let nextIp = 1;
 /** A client address of its own (the processes trust one proxy hop), so per-IP limits do not meet. */

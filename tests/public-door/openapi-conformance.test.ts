@@ -54,6 +54,21 @@ describe('both doors answer as their OpenAPI documents say', () => {
       expect((await search({ q: '水素 輸送', lang: 'ja', topic: 'hydrogen', limit: '50', offset: '0' }, 200)).problems).toEqual([]);
     });
 
+    it.each([
+      [{ format: 'bibtex' }, undefined],
+      [{ format: 'ris' }, undefined],
+      [{ format: 'csl-json' }, undefined],
+      [{ format: 'csv' }, undefined],
+      [{}, 'text/csv'],
+      [{}, 'application/x-bibtex'],
+    ])('answers a search page as a file (%j, Accept %s), with the headers it documents', async (format, accept) => {
+      const res = await pub.send('GET', '/api/v1/papers/search', { query: { q: 'hydrogen', limit: '5', ...format }, accept, expect: 200, ip: freshIp() });
+      expect(res.problems).toEqual([]);
+      expect(typeof res.body).toBe('string');
+      const bad = await search({ q: 'hydrogen', format: 'xml' }, 400);
+      expect([bad.problems, bad.body.code]).toEqual([[], 'invalid_format']);
+    });
+
     it('answers an unspaced Japanese query that finds nothing with its suggestion', async () => {
       const res = await search({ q: '炭素税の効果' }, 200);
       expect(res.problems).toEqual([]);
@@ -148,6 +163,19 @@ describe('both doors answer as their OpenAPI documents say', () => {
     it.each(['vector', 'keyword', 'hybrid'])('answers the paper search in %s mode', async (mode) => {
       const body = await ok(get('/api/v1/papers/search', 200, { query: { q: 'hydrogen storage', mode, limit: '10' } }));
       expect(body.count).toBeGreaterThan(0);
+    });
+
+    it.each(['bibtex', 'ris', 'csl-json', 'csv'])('answers a search page as %s, in any mode', async (format) => {
+      for (const mode of ['keyword', 'vector']) expect(typeof (await ok(get('/api/v1/papers/search', 200, { query: { q: 'hydrogen storage', mode, limit: '5', format } })))).toBe('string');
+      expect((await ok(get('/api/v1/papers/search', 400, { query: { q: 'hydrogen', format: 'jsonl' } }))).code).toBe('invalid_format');
+    });
+
+    it('streams an export as JSON Lines and CSV, with its cost and count, and answers its 400s', async () => {
+      const jsonl = await ok(get('/api/v1/papers/export', 200, { query: { q: 'hydrogen storage' } }));
+      expect(jsonl.trimEnd().split('\n').length).toBeGreaterThan(1);
+      expect(await ok(api.send('GET', '/api/v1/papers/export', { auth: auth.researcher, query: { q: 'hydrogen storage', limit: '20' }, accept: 'text/csv', expect: 200 }))).toMatch(/^\ufeffid,/);
+      expect((await ok(get('/api/v1/papers/export', 400, { query: { q: 'hydrogen', format: 'bibtex' } }))).code).toBe('invalid_format');
+      expect((await ok(get('/api/v1/papers/export', 400, { query: { q: 'hydrogen', cursor: 'x' } }))).code).toBe('invalid_cursor');
     });
 
     it('answers a keyword search for an unspaced Japanese query that finds nothing with its suggestion', async () => {

@@ -54,7 +54,7 @@ describe('the public OpenAPI document', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
-  it('describes the search (operationId searchPapers, fifteen parameters), one paper by id (getPaper), papers by a list of ids (getPapers), its references, cited-by and related papers (getRelatedPapers), and the Atom feed (getPapersFeed)', () => {
+  it('describes the search (operationId searchPapers, seventeen parameters), one paper by id (getPaper), papers by a list of ids (getPapers), its references, cited-by and related papers (getRelatedPapers), the releases, and the Atom feed (getPapersFeed)', () => {
     expect(Object.keys(doc.paths)).toEqual(['/api/v1/papers/search', '/api/v1/papers/{id}', '/api/v1/papers/batch', '/api/v1/papers/{id}/references', '/api/v1/papers/{id}/cited-by', '/api/v1/papers/{id}/related', '/api/v1/releases', '/feeds/papers.atom']);
     expect(doc.paths['/api/v1/papers/batch'].post.operationId).toBe('getPapers');
     expect(codes400(doc.paths['/api/v1/papers/batch'].post).sort()).toEqual(['^invalid_field:[a-z0-9_]+$', 'invalid_as_of', 'invalid_body', 'invalid_ids', 'missing_field:ids', 'too_many_ids', 'unknown_parameter', 'unknown_release']);
@@ -64,7 +64,7 @@ describe('the public OpenAPI document', () => {
     expect(doc.paths['/feeds/papers.atom'].get.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang']);
     expect(doc.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(operation.operationId).toBe('searchPapers');
-    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since', 'as_of']);
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(['q', 'topic', 'lang', 'limit', 'offset', 'highlight', 'facets', 'sort', 'collapse', 'cursor', 'year_from', 'year_to', 'venue_type', 'author', 'since', 'as_of', 'format']);
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents every error code the service can answer, each parameter with its own', () => {
-    expect(codes400(operation).sort()).toEqual(['invalid_as_of', 'invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter', 'unknown_release']);
+    expect(codes400(operation).sort()).toEqual(['invalid_as_of', 'invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_format', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter', 'unknown_release']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
     expect(Object.keys(operation.responses)).toEqual(['200', '400', '410', '429', '500', '502', '503']);
@@ -123,6 +123,14 @@ describe('the public OpenAPI document', () => {
     expect(Object.keys(operation.responses['429'].headers)).toContain('Retry-After');
     expect(doc.components.headers['Retry-After'].required).toBe(true);
   });
+
+  it('describes the search page in every format it answers in: JSON, BibTeX, RIS, CSL-JSON and CSV, with Vary: Accept and the file headers', () => {
+    const ok = operation.responses['200'];
+    expect(Object.keys(ok.content)).toEqual(['application/json', 'application/x-bibtex', 'application/x-research-info-systems', 'application/vnd.citationstyles.csl+json', 'text/csv']);
+    expect(Object.keys(ok.headers)).toEqual(expect.arrayContaining(['Vary', 'Content-Disposition', 'ETag', 'X-Content-Type-Options']));
+    expect(param('format').schema.enum).toEqual(['json', 'bibtex', 'ris', 'csl-json', 'csv']);
+    expect(param('format').description).toContain('`format` wins over `Accept`');
+  });
 });
 
 describe('the data-API OpenAPI document', () => {
@@ -145,6 +153,7 @@ describe('the data-API OpenAPI document', () => {
         'GET /api/v1/reports/{report_id}',
         'GET /api/v1/gx-metrics',
         'GET /api/v1/papers/search',
+        'GET /api/v1/papers/export',
         'GET /api/v1/papers/{id}/related',
         'POST /api/v1/papers/recommendations',
         'POST /api/v1/papers/batch',

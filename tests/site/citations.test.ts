@@ -1,7 +1,4 @@
-import { citationKey, escapeBibtex, toBibtex } from '../../services/public-site/citation/bibtex';
-import type { CitationSource } from '../../services/public-site/citation/citation-source';
-import { toCslJson } from '../../services/public-site/citation/csl-json';
-import { toRis } from '../../services/public-site/citation/ris';
+import { citationKey, escapeBibtex, toBibtex, toCslJson, toRis, type CitationSource } from '../../modules/citations';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 import type { PaperInput } from '../../modules/papers/paper-input';
 import { displayName, parseCitation } from './citation-parse';

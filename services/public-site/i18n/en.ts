@@ -71,6 +71,11 @@ export const en = {
     results: 'Results',
     pagerLabel: 'Result pages',
     feedLink: 'Follow this search: Atom feed of its newest papers',
+    citePageHeading: 'Cite this page',
+    downloadPage: 'The papers of this page as',
+    showPageBibtex: 'Show the BibTeX of this page',
+    pageBibtexLabel: 'BibTeX of the papers on this page',
+    copyPageBibtex: 'Copy BibTeX',
     previous: 'Previous',
     next: 'Next',
     pageSuffix: ' page',
@@ -213,6 +218,11 @@ export const en = {
       invalid: 'The search could not be run. Check the words and filters and try again.',
     } as Record<string, string>,
     countSuffix: ' ({n})',
+    /** Cite this page: the BibTeX of the page's papers, shown on request and copied. */
+    pageBibtexLoading: 'Loading…',
+    pageBibtexFailed: 'The BibTeX could not be loaded. Please try again in a moment.',
+    pageBibtexCopied: 'BibTeX of {n} papers copied to the clipboard.',
+    pageBibtexCopyFailed: 'Copying failed: select the text and copy it.',
     /** The year chart of a search's matches (its bars open one year). */
     yearChart: 'Papers by year, {from}–{to}: most in {peak} ({n}). Choose a bar to see one year.',
     yearBar: '{year}: {n}',

@@ -112,9 +112,29 @@ export interface paths {
         };
         /**
          * Search papers by vector similarity, keyword or both
-         * @description In `vector` mode (the default) q is embedded (1,024 dimensions, multilingual) and matched to its nearest neighbours with every filter applied inside the search; in `keyword` mode every term must match (AND of substring matches, the public search's ranking); `hybrid` is for questions in sentences: the best papers of a ranked any-term lexical search (BM25 over titles, tags and topic, abstracts and summaries; English words stemmed, Japanese and Chinese as character bigrams) and the best of the vector search, fused by a convex combination of their min–max-normalised scores (the lexical side weighs 0.98 with the embedded lexical embedder, 0.5 with a semantic model, unless the operator sets another share for their model). A question is ranked and embedded as its subject: the words that frame it (`how`, `does`, `what is the effect of`, は, どう, について) are left out in vector and hybrid modes, and in keyword mode they must match but weigh nothing in the order. offset + limit may not exceed 10000 (keyword), 300 (vector) or 100 (hybrid). Keyword mode takes any number of terms within q's 1,000 characters (each of at least 2 characters), all AND-combined: the public search's limit of 5 terms is spec 000's, not this endpoint's. A keyword search that finds nothing carries `suggestion`: for Japanese or Chinese written without spaces (`炭素税の効果`) the words split apart (`炭素税 効果`, `kind` `split`), otherwise the largest set of the terms that matches papers together (`kind` `subset`, `dropped` naming the terms left out), each with its count. `author`, `since`, `sort=cited_by` and `collapse=versions` are keyword mode's, as on the public search (author: whole or family name, case-, accent- and width-insensitive; since: added to the corpus at or after; cited_by: most cited first; versions: one record per work, total counting works). Vector and hybrid modes refuse them (400 with the parameter's code, naming the mode): the vector index keeps no authors, creation times, citation counts or works beside its vectors, and hybrid fuses it with the lexical side, so they could not apply to both sides.
+         * @description In `vector` mode (the default) q is embedded (1,024 dimensions, multilingual) and matched to its nearest neighbours with every filter applied inside the search; in `keyword` mode every term must match (AND of substring matches, the public search's ranking); `hybrid` is for questions in sentences: the best papers of a ranked any-term lexical search (BM25 over titles, tags and topic, abstracts and summaries; English words stemmed, Japanese and Chinese as character bigrams) and the best of the vector search, fused by a convex combination of their min–max-normalised scores (the lexical side weighs 0.98 with the embedded lexical embedder, 0.5 with a semantic model, unless the operator sets another share for their model). A question is ranked and embedded as its subject: the words that frame it (`how`, `does`, `what is the effect of`, は, どう, について) are left out in vector and hybrid modes, and in keyword mode they must match but weigh nothing in the order. offset + limit may not exceed 10000 (keyword), 300 (vector) or 100 (hybrid). Keyword mode takes any number of terms within q's 1,000 characters (each of at least 2 characters), all AND-combined: the public search's limit of 5 terms is spec 000's, not this endpoint's. A keyword search that finds nothing carries `suggestion`: for Japanese or Chinese written without spaces (`炭素税の効果`) the words split apart (`炭素税 効果`, `kind` `split`), otherwise the largest set of the terms that matches papers together (`kind` `subset`, `dropped` naming the terms left out), each with its count. `author`, `since`, `sort=cited_by` and `collapse=versions` are keyword mode's, as on the public search (author: whole or family name, case-, accent- and width-insensitive; since: added to the corpus at or after; cited_by: most cited first; versions: one record per work, total counting works). Vector and hybrid modes refuse them (400 with the parameter's code, naming the mode): the vector index keeps no authors, creation times, citation counts or works beside its vectors, and hybrid fuses it with the lexical side, so they could not apply to both sides. `format` (or `Accept`) answers the same page, in any mode, as a citation file of its papers (BibTeX, RIS, CSL-JSON: each entry what the paper's page on the public site downloads) or as CSV of its records; a whole keyword match set is taken away with `GET /api/v1/papers/export`.
          */
         get: operations["searchPapersSemantic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream a whole keyword match set (JSON Lines or CSV)
+         * @description Streams the whole match set of a keyword search (the search's `mode=keyword` matching, filters and records), so a pipeline need not page by hand. **Order and consistency.** Newest first (publication year descending, papers without a year last, then id), read step by step by keyset: a paper that existed when the export began is given once, never repeated nor skipped, while others are added, changed or removed (a paper whose publication year changes meanwhile moves in the order). **Per call.** At most `limit` records (default and maximum 10,000), and no more than the key's allowance covers. A larger match set is taken in several calls, each continuing with `cursor` where the last stopped. **Cost.** One request of the key's allowance per 1,000 records the call plans to stream (rounded up; at least one), stated before the body in `X-Request-Cost` and counted in this answer's `X-RateLimit-Remaining`; the call streams what its cost covers (the records left by the match set's size now, so a set that grew meanwhile may leave a few to a further call). A call stopped by the client is charged all the same. **JSON Lines** (`format=jsonl`, the default): one record per line (the search's record, `SemanticPaper`), then a closing line without `id`: `{"next_cursor": "…", "count": n}` — `next_cursor` to pass as `cursor` for the rest, or null when the match set is exhausted; `count` the records of this call. A fault after the first byte ends the stream with `{"error": {problem}}` in its place. A stream without a closing line was cut: ask again with the last cursor you hold. **CSV** (`format=csv`): a header row, then one row per record under the search's CSV columns, and `cursor`, the row's own position: to continue, pass the last row's `cursor` (a call that returns no row is past the end). A fault after the first byte cuts the connection before the body's end (the HTTP client reports an incomplete body). **Before the first byte**, a fault is a 503 `search_unavailable` problem. Not on the public door: taking a match set away is bulk access, outside its fair use.
+         */
+        get: operations["exportPapers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1191,7 +1211,7 @@ export interface components {
          * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:ids" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "vector_unavailable";
+        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:ids" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "vector_unavailable";
         /**
          * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
          * @enum {string}
@@ -1499,6 +1519,21 @@ export interface components {
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         "Retry-After.optional": number;
+        /** @description The answer depends on `Accept` (which may ask for a citation file or CSV instead of JSON). */
+        "Vary.Accept": "Accept";
+        "Content-Disposition.download": string;
+        "ETag.download": string;
+        "X-Content-Type-Options": "nosniff";
+        /** @description `attachment; filename="export-….jsonl"` (or `.csv`; `filename*` with the name in UTF-8 when it is not ASCII). */
+        "Content-Disposition.export": string;
+        /** @description `private, no-store` */
+        "Cache-Control.export": "private, no-store";
+        /** @description `nosniff` */
+        "X-Content-Type-Options.export": "nosniff";
+        /** @description Papers matching now, in the whole match set (the progress of a multi-call export). */
+        "X-Total-Count": number;
+        /** @description Requests of the key's allowance this call costs: one per 1000 records it plans to stream (rounded up), at least one. */
+        "X-Request-Cost": number;
         "RateLimit-Policy.applications": string;
         "RateLimit.applications": string;
         "X-RateLimit-Limit.applications": number;
@@ -2103,6 +2138,8 @@ export interface operations {
                  */
                 since?: string;
                 as_of?: string;
+                /** @description The representation of this page of results: `json` (`application/json`), `bibtex` (`application/x-bibtex`), `ris` (`application/x-research-info-systems`), `csl-json` (`application/vnd.citationstyles.csl+json`), `csv` (`text/csv`). Without `format`, `Accept` chooses among those media types (the most preferred; ties and anything else give JSON); `format` wins over `Accept`. The citation formats hold the page's papers in its order, each entry exactly what the paper's page downloads (`/papers/{id}.bib|.ris|.json`), a BibTeX key repeated within the page aside (it gets a letter: `…b`, `…c`); `csv` holds the page's records, one row each, under a header row of the stated columns (UTF-8 with a byte order mark, RFC 4180 quoting, CRLF lines). Every format answers the same page as the JSON would (limit, offset, cursor, filters, order); only the JSON carries `total`, `next_cursor`, `facets` and `suggestion`. Sent as an attachment (`Content-Disposition`) with `Vary: Accept`. */
+                format?: "json" | "bibtex" | "ris" | "csl-json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2110,7 +2147,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of papers, best first. */
+            /** @description One page of papers, best first, in the representation asked for (JSON by default). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2123,13 +2160,21 @@ export interface operations {
                     "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Vary: components["headers"]["Vary.Accept"];
+                    "Content-Disposition": components["headers"]["Content-Disposition.download"];
+                    ETag: components["headers"]["ETag.download"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SemanticSearchResponse"];
+                    "application/x-bibtex": string;
+                    "application/x-research-info-systems": string;
+                    "application/vnd.citationstyles.csl+json": string;
+                    "text/csv": string;
                 };
             };
-            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `missing_query` (q is shorter than 2 characters, or absent (in vector and hybrid modes, or in keyword mode without author)); `query_too_long` (q is longer than 1000 characters); `invalid_mode` (mode is not vector, keyword or hybrid); `invalid_topic` (not one of the 25 topic slugs); `invalid_limit` (limit is not 1 to 50); `invalid_offset` (offset is not a whole number from 0, or offset + limit passes the mode's window); `invalid_min_score` (min_score is not a number from 0 to 100); `invalid_lang` (lang is not ja, en or all); `invalid_shelf` (shelf is not curated, japan_to_global, global_to_japan or all); `invalid_highlight` (highlight is not true or false); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_facets` (facets is not a comma-separated list of topic, lang, year, venue_type); `invalid_sort` (sort is not one of relevance, newest, cited_by); `invalid_collapse` (collapse is not one of versions); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_cursor` (cursor is not * or a next_cursor of this search, or is sent with offset, a sort other than newest, or collapse); `term_too_short` (keyword mode: a term shorter than 2 characters); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `missing_query` (q is shorter than 2 characters, or absent (in vector and hybrid modes, or in keyword mode without author)); `query_too_long` (q is longer than 1000 characters); `invalid_mode` (mode is not vector, keyword or hybrid); `invalid_topic` (not one of the 25 topic slugs); `invalid_limit` (limit is not 1 to 50); `invalid_offset` (offset is not a whole number from 0, or offset + limit passes the mode's window); `invalid_min_score` (min_score is not a number from 0 to 100); `invalid_lang` (lang is not ja, en or all); `invalid_shelf` (shelf is not curated, japan_to_global, global_to_japan or all); `invalid_highlight` (highlight is not true or false); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_facets` (facets is not a comma-separated list of topic, lang, year, venue_type); `invalid_sort` (sort is not one of relevance, newest, cited_by); `invalid_collapse` (collapse is not one of versions); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_cursor` (cursor is not * or a next_cursor of this search, or is sent with offset, a sort other than newest, or collapse); `term_too_short` (keyword mode: a term shorter than 2 characters); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)); `invalid_format` (format is not one of json, bibtex, ris, csl-json, csv). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2149,7 +2194,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "credentials_in_query" | "unknown_parameter" | "missing_query" | "query_too_long" | "invalid_mode" | "invalid_topic" | "invalid_limit" | "invalid_offset" | "invalid_min_score" | "invalid_lang" | "invalid_shelf" | "invalid_highlight" | "invalid_author" | "invalid_since" | "invalid_facets" | "invalid_sort" | "invalid_collapse" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_cursor" | "term_too_short" | "invalid_as_of" | "unknown_release";
+                        code: "credentials_in_query" | "unknown_parameter" | "missing_query" | "query_too_long" | "invalid_mode" | "invalid_topic" | "invalid_limit" | "invalid_offset" | "invalid_min_score" | "invalid_lang" | "invalid_shelf" | "invalid_highlight" | "invalid_author" | "invalid_since" | "invalid_facets" | "invalid_sort" | "invalid_collapse" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_cursor" | "term_too_short" | "invalid_as_of" | "unknown_release" | "invalid_format";
                     } & {
                         [key: string]: unknown;
                     });
@@ -2233,6 +2278,131 @@ export interface operations {
                         status: 503;
                         /** @enum {string} */
                         code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "vector_unavailable" | "ranking_unavailable" | "release_preparing" | "release_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    exportPapers: {
+        parameters: {
+            query?: {
+                /** @description White-space-separated terms, each of at least 2 characters, all AND-combined as in the search's keyword mode; 2 to 1000 characters. Required unless `author` is given (every paper of that author the filters admit). */
+                q?: string;
+                /** @description Only papers whose primary_topic is this slug. */
+                topic?: "esg" | "energy_transition" | "carbon_pricing" | "climate_finance" | "ccus" | "hydrogen" | "renewable" | "policy" | "carbon_accounting" | "climate_science" | "disclosure_infrastructure" | "transition_finance" | "energy_efficiency" | "scope3" | "scope1_2" | "tcfd" | "sbt" | "cdp" | "ev" | "greenwashing" | "climate_risk" | "biodiversity" | "supply_chain" | "ai_esg" | "other";
+                /** @description `ja` and `en` include multilingual (`mul`) papers; `all` applies no filter. */
+                lang?: "ja" | "en" | "all";
+                /** @description Editorial shelf; `all` applies no filter. */
+                shelf?: "curated" | "japan_to_global" | "global_to_japan" | "all";
+                /** @description Lower bound on draft_score, 0 to 100; papers without a score pass only a bound of 0. */
+                min_score?: number;
+                /** @description Only papers published in or after this year (papers without a year are left out). */
+                year_from?: number;
+                /** @description Only papers published in or before this year (papers without a year are left out). */
+                year_to?: number;
+                /** @description Only papers of this kind of venue: preprint, journal, conference, dataset, report. */
+                venue_type?: "preprint" | "journal" | "conference" | "dataset" | "report";
+                /** @description Only papers with an author of this name, 1 to 200 characters: the whole name or the family name, case-, accent- and width-insensitively (`muller` finds Müller, `smith` finds Ｓｍｉｔｈ); a family name is the last word, or what comes before a comma (`Hasegawa, Misaki`), or the first word of a Japanese, Chinese or Korean name, and an unspaced one (長谷川美咲) is found by its leading characters (`長谷川`) and by the whole name with or without its space. q never searches authors. */
+                author?: string;
+                /**
+                 * @description Only papers first added to this corpus at or after this time (their `created_at`, not their publication date): an ISO 8601 date (`2026-01-01`, read as midnight UTC) or a date and time with its offset (`2026-01-01T09:00:00+09:00`, `2026-01-01T00:00:00Z`), to the millisecond.
+                 * @example 2025-04-01
+                 */
+                since?: string;
+                /** @description What to stream: `jsonl` (JSON Lines, the default: one record per line, then one closing line) or `csv` (a header row, then one row per record). Without `format`, `Accept` chooses (`application/x-ndjson` or `application/jsonl`, `text/csv`). */
+                format?: "jsonl" | "csv";
+                /** @description Where to continue: the `next_cursor` of the previous call's closing line (JSON Lines), or the `cursor` of the last row received (CSV), with the same other parameters. Absent: from the start. */
+                cursor?: string;
+                /** @description Records this call streams at most, 1 to 10000 (the default); fewer when the key's allowance left covers fewer (1000 records per request). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match set, newest first, as a stream. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Vary: components["headers"]["Vary.Accept"];
+                    "Content-Disposition": components["headers"]["Content-Disposition.export"];
+                    "Cache-Control": components["headers"]["Cache-Control.export"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options.export"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Request-Cost": components["headers"]["X-Request-Cost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `missing_query` (q is absent without author, or shorter than 2 characters); `query_too_long` (q is longer than 1000 characters); `term_too_short` (a term shorter than 2 characters); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_shelf` (shelf is not curated, japan_to_global, global_to_japan or all); `invalid_min_score` (min_score is not a number from 0 to 100); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_format` (format is not one of jsonl, csv); `invalid_cursor` (cursor is not a next_cursor (or CSV row cursor) of an export, unchanged); `invalid_limit` (limit is not a whole number from 1 to 10000). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 400;
+                        /** @enum {string} */
+                        code: "credentials_in_query" | "unknown_parameter" | "missing_query" | "query_too_long" | "term_too_short" | "invalid_topic" | "invalid_lang" | "invalid_shelf" | "invalid_min_score" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_author" | "invalid_since" | "invalid_format" | "invalid_cursor" | "invalid_limit";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `search_unavailable` (the search backend failed before the first byte). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "search_unavailable";
                     } & {
                         [key: string]: unknown;
                     });

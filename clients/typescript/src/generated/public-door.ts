@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search papers by keyword
-         * @description Returns one page of papers matching every term of q, most relevant first.
+         * @description Returns one page of papers matching every term of q, most relevant first: as JSON, or (`format`, or `Accept`) as a citation file (BibTeX, RIS, CSL-JSON) or CSV of the same page. This door answers pages only; taking a whole match set away is bulk access, outside its fair use (the data API's `GET /api/v1/papers/export` streams one, under a key).
          */
         get: operations["searchPapers"];
         put?: never;
@@ -521,7 +521,7 @@ export interface components {
          * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "database_unavailable" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_field:ids" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable";
+        ProblemCode: "database_unavailable" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_field:ids" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable";
         /**
          * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
          * @enum {string}
@@ -545,6 +545,11 @@ export interface components {
         "RateLimit.minute": string;
         "X-RateLimit-Limit.minute": number;
         "X-RateLimit-Remaining.minute": number;
+        /** @description The answer depends on `Accept` (which may ask for a citation file or CSV instead of JSON). */
+        "Vary.Accept": "Accept";
+        "Content-Disposition.download": string;
+        "ETag.download": string;
+        "X-Content-Type-Options": "nosniff";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         "Retry-After.optional": number;
@@ -590,6 +595,8 @@ export interface operations {
                  */
                 since?: string;
                 as_of?: string;
+                /** @description The representation of this page of results: `json` (`application/json`), `bibtex` (`application/x-bibtex`), `ris` (`application/x-research-info-systems`), `csl-json` (`application/vnd.citationstyles.csl+json`), `csv` (`text/csv`). Without `format`, `Accept` chooses among those media types (the most preferred; ties and anything else give JSON); `format` wins over `Accept`. The citation formats hold the page's papers in its order, each entry exactly what the paper's page downloads (`/papers/{id}.bib|.ris|.json`), a BibTeX key repeated within the page aside (it gets a letter: `…b`, `…c`); `csv` holds the page's records, one row each, under a header row of the stated columns (UTF-8 with a byte order mark, RFC 4180 quoting, CRLF lines). Every format answers the same page as the JSON would (limit, offset, cursor, filters, order); only the JSON carries `total`, `next_cursor`, `facets` and `suggestion`. Sent as an attachment (`Content-Disposition`) with `Vary: Accept`. */
+                format?: "json" | "bibtex" | "ris" | "csl-json" | "csv";
             };
             header?: never;
             path?: never;
@@ -597,7 +604,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of matching papers. */
+            /** @description One page of matching papers, in the representation asked for (JSON by default). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -611,13 +618,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.minute"];
                     /** @description `public, max-age=60, s-maxage=60` */
                     "Cache-Control": "public, max-age=60, s-maxage=60";
+                    Vary: components["headers"]["Vary.Accept"];
+                    "Content-Disposition": components["headers"]["Content-Disposition.download"];
+                    ETag: components["headers"]["ETag.download"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResponse"];
+                    "application/x-bibtex": string;
+                    "application/x-research-info-systems": string;
+                    "application/vnd.citationstyles.csl+json": string;
+                    "text/csv": string;
                 };
             };
-            /** @description A parameter is invalid. Codes: `missing_query` (q is absent (and no author given), or shorter than 2 characters once trimmed); `query_too_long` (q is longer than 500 characters); `too_many_terms` (q holds more than 5 white-space-separated terms); `term_too_short` (a term of q is shorter than 2 characters); `invalid_topic` (topic is not one of the 25 topic slugs); `invalid_lang` (lang is not one of ja, en, all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_offset` (offset is negative or not a whole number, or offset + limit exceeds 10000); `invalid_highlight` (highlight is not true or false); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_facets` (facets is not a comma-separated list of topic, lang, year, venue_type); `invalid_sort` (sort is not one of relevance, newest, cited_by); `invalid_collapse` (collapse is not one of versions); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_cursor` (cursor is not * or a next_cursor of this search, or is sent with offset, a sort other than newest, or collapse); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
+            /** @description A parameter is invalid. Codes: `missing_query` (q is absent (and no author given), or shorter than 2 characters once trimmed); `query_too_long` (q is longer than 500 characters); `too_many_terms` (q holds more than 5 white-space-separated terms); `term_too_short` (a term of q is shorter than 2 characters); `invalid_topic` (topic is not one of the 25 topic slugs); `invalid_lang` (lang is not one of ja, en, all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_offset` (offset is negative or not a whole number, or offset + limit exceeds 10000); `invalid_highlight` (highlight is not true or false); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_facets` (facets is not a comma-separated list of topic, lang, year, venue_type); `invalid_sort` (sort is not one of relevance, newest, cited_by); `invalid_collapse` (collapse is not one of versions); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_cursor` (cursor is not * or a next_cursor of this search, or is sent with offset, a sort other than newest, or collapse); `invalid_format` (format is not one of json, bibtex, ris, csl-json, csv); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -636,7 +651,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "missing_query" | "query_too_long" | "too_many_terms" | "term_too_short" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_highlight" | "invalid_author" | "invalid_since" | "invalid_facets" | "invalid_sort" | "invalid_collapse" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_cursor" | "unknown_parameter" | "invalid_as_of" | "unknown_release";
+                        code: "missing_query" | "query_too_long" | "too_many_terms" | "term_too_short" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_highlight" | "invalid_author" | "invalid_since" | "invalid_facets" | "invalid_sort" | "invalid_collapse" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_cursor" | "invalid_format" | "unknown_parameter" | "invalid_as_of" | "unknown_release";
                     } & {
                         [key: string]: unknown;
                     });

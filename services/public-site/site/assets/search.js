@@ -46,6 +46,18 @@ const yearChart = byId('year-chart');
 const yearCaption = byId('year-chart-caption');
 const yearBars = byId('year-bars');
 const yearAxis = byId('year-axis');
+const citePage = byId('cite-page');
+/** The download links of the page shown, by the API's `format`. */
+const pageDownloads = {
+  bibtex: byId('page-bibtex'),
+  ris: byId('page-ris'),
+  'csl-json': byId('page-csl-json'),
+  csv: byId('page-csv'),
+};
+const citeDetails = /** @type {HTMLDetailsElement} */ (byId('cite-page-details'));
+const citeText = /** @type {HTMLTextAreaElement} */ (byId('cite-page-bibtex'));
+const citeCopy = byId('cite-page-copy');
+const citeStatus = byId('cite-page-status');
 /** A chart of more years than this shows only the years that have papers (no empty run between them). */
 const MAX_YEAR_SPAN = 80;
 
@@ -590,6 +602,7 @@ function render(state, body, split = false) {
     setPagerLink(nextLink, offset + limit < reachable ? pageUrl({ ...state, offset: String(offset + limit) }) : null);
   }
   showWindowEnd(state, !cursorMode && total > MAX_WINDOW && offset + limit >= reachable, total);
+  showCitePage(state, body);
   document.title = `${query || state.author} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
 }
 
@@ -691,6 +704,77 @@ function showWindowEnd(state, shown, total) {
   anchor.addEventListener('click', openInPage);
   windowNote.replaceChildren(t(M.windowEnd, { max: numbers.format(MAX_WINDOW), total: numbers.format(total) }), anchor, '.');
 }
+
+// ------------------------------------------------------------------------------ cite this page --
+
+/** The API's query of the page shown (the same search, filters and page), and how many papers it holds. */
+let shownPage = { query: '', count: 0 };
+/** The address whose BibTeX the text box holds (or is loading). */
+let citeLoaded = '';
+
+/** The page shown as a file of the API in `format` (BibTeX, RIS, CSL-JSON, CSV): only what the JSON answer alone carries is left out. */
+function pageFileUrl(format) {
+  const params = new URLSearchParams(shownPage.query);
+  params.set('format', format);
+  return `${API}?${params}`;
+}
+
+/**
+ * Cite this page: the download links of the papers shown, and their BibTeX on request. For the split
+ * words of an unspaced query, the papers shown are theirs.
+ * @param {ReturnType<typeof stateFromUrl>} state
+ * @param {SearchEnvelope} body
+ */
+function showCitePage(state, body) {
+  const params = new URLSearchParams(queryString({ ...state, q: body.query || state.q }, { forApi: true }));
+  params.delete('highlight');
+  params.delete('facets');
+  shownPage = { query: params.toString(), count: body.count };
+  citePage.hidden = body.count === 0;
+  for (const [format, anchor] of Object.entries(pageDownloads)) anchor.setAttribute('href', pageFileUrl(format));
+  citeText.value = '';
+  citeLoaded = '';
+  citeStatus.textContent = '';
+  if (citeDetails.open && !citePage.hidden) loadPageBibtex();
+}
+
+async function loadPageBibtex() {
+  const url = pageFileUrl('bibtex');
+  if (citeLoaded === url) return;
+  citeLoaded = url;
+  citeText.value = '';
+  citeStatus.textContent = M.pageBibtexLoading;
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/x-bibtex' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const text = await response.text();
+    if (citeLoaded !== url) return;
+    citeText.value = text;
+    citeStatus.textContent = '';
+  } catch (err) {
+    if (citeLoaded !== url) return;
+    citeLoaded = '';
+    citeStatus.textContent = M.pageBibtexFailed;
+    console.warn('the BibTeX of the page could not be loaded', err);
+  }
+}
+
+citeDetails.addEventListener('toggle', () => {
+  if (citeDetails.open) loadPageBibtex();
+});
+
+citeCopy.addEventListener('click', async () => {
+  if (!citeText.value) return;
+  const copied = t(M.pageBibtexCopied, { n: numbers.format(shownPage.count) });
+  try {
+    await navigator.clipboard.writeText(citeText.value);
+    citeStatus.textContent = copied;
+  } catch {
+    // Without the clipboard API (a page not served over HTTPS): copy the selected text.
+    citeText.select();
+    citeStatus.textContent = document.execCommand('copy') ? copied : M.pageBibtexCopyFailed;
+  }
+});
 
 /** The pages a tab came through to this cursor page (kept in its history entry). */
 const trailOf = (entry) => (entry && Array.isArray(entry.trail) ? entry.trail.filter((u) => typeof u === 'string') : []);

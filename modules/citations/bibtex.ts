@@ -59,8 +59,11 @@ function entryType(venueType: string | null): { type: string; venueField: string
   return { type: 'misc', venueField: 'howpublished' };
 }
 
-/** The paper as one BibTeX entry (UTF-8; biber and modern BibTeX read it as it is). */
-export function toBibtex(source: CitationSource): string {
+/**
+ * The paper as one BibTeX entry (UTF-8; biber and modern BibTeX read it as it is). `key` stands in for
+ * its citation key where a list already holds that key (see `citation-list.ts`).
+ */
+export function toBibtex(source: CitationSource, key = citationKey(source)): string {
   const { record, paper } = source;
   const { type, venueField } = entryType(record.venue_type);
   const [year, month] = dateParts(source);
@@ -83,5 +86,5 @@ export function toBibtex(source: CitationSource): string {
     .filter((f): f is [string, string] => typeof f[1] === 'string' && f[1] !== '')
     .map(([name, value]) => `  ${name} = {${value}}`)
     .join(',\n');
-  return `@${type}{${citationKey(source)},\n${body}\n}\n`;
+  return `@${type}{${key},\n${body}\n}\n`;
 }

@@ -1,5 +1,5 @@
-import type { Paper } from '../../../shared/papers/paper.schema';
-import type { PublicPaper } from '../../../shared/papers/public-paper';
+import type { Paper } from '../../shared/papers/paper.schema';
+import { toPublicPaper, type PublicPaper } from '../../shared/papers/public-paper';
 
 /**
  * What every citation format is built from: the public record (the same values the search API
@@ -9,6 +9,12 @@ export interface CitationSource {
   record: PublicPaper;
   paper: Paper;
 }
+
+/**
+ * A stored paper's citation source: its public record as both doors' paper pages and search pages
+ * show it (its links on the public site at `publicBaseUrl`), so a citation is the same wherever it is made.
+ */
+export const citationSourceOf = (paper: Paper, publicBaseUrl: string): CitationSource => ({ record: toPublicPaper(paper, publicBaseUrl), paper });
 
 /** The title in its original language, else the English, else the Japanese one (a paper has at least one). */
 export function mainTitle(record: PublicPaper): string {
