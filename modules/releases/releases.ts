@@ -113,6 +113,11 @@ export class Releases {
     return outcome;
   }
 
+  /** The latest release's id (undefined before the first). */
+  latestId(): string | undefined {
+    return this.latest()?.id;
+  }
+
   /** The `X-Dataset-Version` of an answer over the corpus as it is now. */
   currentVersion(): string {
     const latest = this.latest();

@@ -7,6 +7,7 @@ import type { Offered } from '../../shared/http/content-negotiation';
 import { CSV_MEDIA_TYPE } from '../../shared/text/csv';
 import { keywordOptionsOf, queryText, termProblem, yearRangeProblem, type SortKey } from '../../modules/keyword-index';
 import { SEMANTIC_LIMITS, semanticQuerySchema, type SemanticParams } from './semantic-params';
+import { asOfParam, RELEASE_ID } from '../../modules/papers';
 
 /** The export's bounds: records per call, and how many are read from the index at a time. */
 export const EXPORT_LIMITS = {
@@ -27,21 +28,27 @@ export const EXPORT_MEDIA_TYPES: readonly [Offered<ExportFormat>, ...Offered<Exp
   { name: 'csv', mediaTypes: [CSV_MEDIA_TYPE] },
 ];
 
-/** Where an export stands: after this paper in the newest-first order, with how many records it has given so far. */
+/**
+ * Where an export stands: after this paper in the newest-first order, with how many records it has
+ * given so far, and the release it answers as of (null: the corpus now, when no release had been cut),
+ * so every call of one export reads the same corpus.
+ */
 export interface ExportCursor extends SortKey {
   delivered: number;
+  release: string | null;
 }
 
-/** Opaque to clients (base64url of `[year, id, delivered]`), so its form may change. */
-export const encodeExportCursor = (c: ExportCursor): string => Buffer.from(JSON.stringify([c.year, c.id, c.delivered])).toString('base64url');
+/** Opaque to clients (base64url of `[year, id, delivered, release]`), so its form may change. */
+export const encodeExportCursor = (c: ExportCursor): string => Buffer.from(JSON.stringify([c.year, c.id, c.delivered, c.release])).toString('base64url');
 
 export function decodeExportCursor(value: string): ExportCursor | undefined {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (!Array.isArray(decoded) || decoded.length !== 3) return undefined;
-    const [year, id, delivered] = decoded as unknown[];
+    if (!Array.isArray(decoded) || decoded.length !== 4) return undefined;
+    const [year, id, delivered, release] = decoded as unknown[];
     if (!((year === null || Number.isInteger(year)) && typeof id === 'string' && id.length > 0 && id.length <= 128 && Number.isSafeInteger(delivered) && (delivered as number) > 0)) return undefined;
-    const cursor = { year: year as number | null, id, delivered: delivered as number };
+    if (!(release === null || (typeof release === 'string' && RELEASE_ID.test(release)))) return undefined;
+    const cursor = { year: year as number | null, id, delivered: delivered as number, release: release as string | null };
     return encodeExportCursor(cursor) === value ? cursor : undefined;
   } catch {
     return undefined;
@@ -83,6 +90,7 @@ export const exportQuerySchema = z
       'invalid_cursor',
       { description: 'Where to continue: the `next_cursor` of the previous call\'s closing line (JSON Lines), or the `cursor` of the last row received (CSV), with the same other parameters. Absent: from the start.' },
     ),
+    as_of: asOfParam,
     limit: coded(withDefault(wholeNumber(1, L.maxPerCall), L.maxPerCall), 'invalid_limit', {
       description: `Records this call streams at most, 1 to ${L.maxPerCall} (the default); fewer when the key's allowance left covers fewer (${L.recordsPerRequest} records per request).`,
     }),
@@ -90,6 +98,12 @@ export const exportQuerySchema = z
   .check(
     crossRule<{ q?: string; author?: string }>(['q'], 'q', (v) => (v.q === undefined && v.author === undefined ? { message: 'q is required unless author is given, and must be at least 2 characters.' } : undefined)),
     crossRule<{ year_from?: number; year_to?: number }>(['year_from', 'year_to'], 'year_to', yearRangeProblem),
+    // A cursor continues the export it came from, as of its release: another as_of is another export.
+    crossRule<{ cursor?: ExportCursor; as_of?: string }>(['cursor', 'as_of'], 'cursor', (v) =>
+      v.cursor && v.as_of !== undefined && v.cursor.release !== v.as_of
+        ? { message: `this cursor continues an export as of ${v.cursor.release === null ? 'the corpus before any release' : `release ${v.cursor.release}`}; leave as_of out (or give that release) to continue it, or start a new export without the cursor.` }
+        : undefined,
+    ),
     z.superRefine<{ q?: string }>((v, ctx) => {
       const found = v.q !== undefined ? termProblem(v.q, { maxTerms: null }) : undefined;
       if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code }, input: v.q });
@@ -102,6 +116,8 @@ export interface ExportParams {
   format?: ExportFormat;
   after?: ExportCursor;
   limit: number;
+  /** The release asked for (`as_of`); a cursor's own release decides once an export has begun. */
+  asOf?: string;
 }
 
 export function parseExportParams(query: RawQuery): ExportParams {
@@ -121,5 +137,5 @@ export function parseExportParams(query: RawQuery): ExportParams {
     langs: p.lang === 'ja' ? ['ja', 'mul'] : p.lang === 'en' ? ['en', 'mul'] : undefined,
     shelf: p.shelf === 'all' ? undefined : p.shelf,
   };
-  return { search, limit: p.limit, ...(p.format && { format: p.format }), ...(p.cursor && { after: p.cursor }) };
+  return { search, limit: p.limit, ...(p.format && { format: p.format }), ...(p.cursor && { after: p.cursor }), ...(p.as_of !== undefined && { asOf: p.as_of }) };
 }

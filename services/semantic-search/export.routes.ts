@@ -9,6 +9,7 @@ import { CSV_BOM, CSV_CONTENT_TYPE, csvLine, csvRecordLine } from '../../shared/
 import { encodeExportCursor, EXPORT_MEDIA_TYPES, parseExportParams, type ExportFormat } from './export-params';
 import type { ExportRecord, PaperExport } from './paper-export';
 import { SEMANTIC_PAPER_CSV_COLUMNS } from './semantic-paper';
+import { answerBasis, type AnswerBasis, type Releases } from '../../modules/releases';
 
 export const EXPORT_PATH = '/api/v1/papers/export';
 /** The CSV export's columns: the search's CSV columns, then each row's own cursor. */
@@ -25,17 +26,22 @@ const CONTENT_TYPES: Record<ExportFormat, string> = { jsonl: 'application/x-ndjs
  * of `{"next_cursor": …}`; CSV: the connection is cut before the body's end). The stream waits while
  * the client reads slowly, and stops reading the index when the client goes away.
  */
-export function exportRoutes(exporter: PaperExport, logger: Logger): Router {
+export function exportRoutes(exporter: PaperExport, releases: Releases, logger: Logger): Router {
   const router = Router();
   router.get(EXPORT_PATH, async (req, res) => {
     const params = parseExportParams(req.query as RawQuery);
     const format = params.format ?? negotiate(req.headers.accept, EXPORT_MEDIA_TYPES);
+    // Pinned: to the release asked for, else the latest one, and kept by the cursor for every later call.
+    const release = params.after ? params.after.release : (params.asOf ?? releases.latestId() ?? null);
     let run: Awaited<ReturnType<PaperExport['open']>>;
+    let basis: AnswerBasis;
     try {
-      run = await exporter.open(params, req.apiCaller?.allowanceLeft);
+      basis = await answerBasis(releases, release ?? undefined);
+      run = await exporter.open(params, req.apiCaller?.allowanceLeft, { release, index: basis.view && releases.keywordIndex(basis.view.release) });
     } catch (err) {
       throw unavailable(err);
     }
+    basis.label(res);
     res.status(200);
     res.setHeader('Content-Type', CONTENT_TYPES[format]);
     res.setHeader('Content-Disposition', attachmentDisposition('export', params.search.query || (params.search.author ?? ''), format));

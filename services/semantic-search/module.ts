@@ -61,7 +61,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
       routes: [
         // Citations link each paper's page on the public site, as the paper pages' own downloads do.
         { door: 'api', router: semanticRoutes(service, releases, config.publicBaseUrl) },
-        { door: 'api', router: exportRoutes(new PaperExport(service), logger) },
+        { door: 'api', router: exportRoutes(new PaperExport(service), releases, logger) },
         { door: 'api', router: paperBatchRoutes(get(papersModule), releases) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
         { door: 'api', router: relatedRoutes(related) },

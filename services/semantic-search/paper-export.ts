@@ -1,4 +1,4 @@
-import type { SortKey } from '../../modules/keyword-index';
+import type { KeywordIndex, SortKey } from '../../modules/keyword-index';
 import { EXPORT_LIMITS, type ExportCursor, type ExportParams } from './export-params';
 import type { SemanticPaper } from './semantic-paper';
 import type { SemanticSearchService } from './semantic-search.service';
@@ -38,20 +38,21 @@ export class PaperExport {
    * those given by earlier calls, as the cursor counts them), within `limit`, the per-call maximum,
    * and the key's allowance left (`allowanceLeft` more requests besides this one).
    */
-  async open(p: ExportParams, allowanceLeft?: number): Promise<ExportRun> {
+  /** `as`: the release the export answers as of and its keyword index (null and the live index: the corpus now). */
+  async open(p: ExportParams, allowanceLeft: number | undefined, as: { release: string | null; index?: KeywordIndex }): Promise<ExportRun> {
     const { maxPerCall, recordsPerRequest, pageSize } = this.limits;
     const affordable = allowanceLeft === undefined ? Infinity : (allowanceLeft + 1) * recordsPerRequest;
     const cap = Math.min(p.limit, maxPerCall, affordable);
     const given = p.after?.delivered ?? 0;
-    const first = await this.step(p, p.after ?? null, Math.min(pageSize, cap));
+    const first = await this.step(p, as.index, p.after ?? null, Math.min(pageSize, cap));
     const planned = Math.min(cap, Math.max(0, first.total - given));
     const cost = Math.max(1, Math.ceil(planned / recordsPerRequest));
     const plan: ExportPlan = { total: first.total, cost, stop: Math.min(cap, cost * recordsPerRequest) };
-    return new ExportRun(plan, given, first, (after, limit) => this.step(p, after, Math.min(pageSize, limit)));
+    return new ExportRun(plan, given, as.release, first, (after, limit) => this.step(p, as.index, after, Math.min(pageSize, limit)));
   }
 
-  private async step(p: ExportParams, after: SortKey | null, limit: number): Promise<Step> {
-    const { answer, papers } = await this.search.page({ ...p.search, cursor: after, limit });
+  private async step(p: ExportParams, index: KeywordIndex | undefined, after: SortKey | null, limit: number): Promise<Step> {
+    const { answer, papers } = await this.search.page({ ...p.search, cursor: after, limit }, index);
     return { total: answer.total ?? 0, records: answer.data, keys: papers.map((paper) => ({ year: paper.year, id: paper.id })), more: answer.next_cursor !== undefined };
   }
 }
@@ -75,6 +76,7 @@ export class ExportRun {
   constructor(
     readonly plan: ExportPlan,
     private readonly given: number,
+    private readonly release: string | null,
     first: Step,
     private readonly read: (after: SortKey, limit: number) => Promise<Step>,
   ) {
@@ -95,7 +97,7 @@ export class ExportRun {
     const out: ExportRecord[] = [];
     for (let i = 0; i < take; i++) {
       this.delivered++;
-      this.last = { ...step.keys[i]!, delivered: this.given + this.delivered };
+      this.last = { ...step.keys[i]!, delivered: this.given + this.delivered, release: this.release };
       out.push({ record: step.records[i]!, cursor: this.last });
     }
     return out.length > 0 ? out : undefined;

@@ -1,3 +1,6 @@
+import { Releases } from '../../modules/releases';
+import { Database } from '../../shared/db/database';
+import { testConfig } from '../support/test-run';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -21,6 +24,7 @@ describe('the export stream under faults', () => {
   const PAGE = 20;
   let index: MemoryKeywordIndex;
   let server: http.Server;
+  let unusedDb: Database | undefined;
   let port = 0;
   const faults = { failAt: 0, calls: 0, holdAt: 0, release: () => undefined as void, held: Promise.resolve() };
   let closed: Promise<{ finished: boolean }>;
@@ -51,13 +55,19 @@ describe('the export stream under faults', () => {
       closed = new Promise((resolve) => res.once('close', () => resolve({ finished: res.writableFinished })));
       next();
     });
-    app.use(exportRoutes(exporter, createLogger({ level: 'silent' })));
+    // Never started: with no release known, the export reads the live index.
+    unusedDb = new Database('postgres://unused@127.0.0.1:1/none', 1);
+    const releases = new Releases(unusedDb, testConfig().releases, () => {
+      throw new Error('no release index is needed');
+    }, createLogger({ level: 'silent' }));
+    app.use(exportRoutes(exporter, releases, createLogger({ level: 'silent' })));
     app.use(errorHandler(createLogger({ level: 'silent' })));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
+    await unusedDb?.close();
     await new Promise((resolve) => server.close(resolve));
     await index.close();
   });

@@ -29,7 +29,13 @@ export interface DataApiClientOptions extends ClientOptions {
 }
 
 /** An openapi-fetch client of one door (`GET`, `POST`, … typed by the door's paths), and its release pin. */
-export type GxClient<Paths extends {}> = Client<Paths> & {
+/**
+ * The media type the clients read answers as: JSON. Operations that can also answer as a file (a page
+ * of results as BibTeX, RIS, CSV…) are typed by their JSON answer; fetch a file with plain `fetch`.
+ */
+export type JsonMedia = `${string}/json`;
+
+export type GxClient<Paths extends {}> = Client<Paths, JsonMedia> & {
   /** The release this client answers as of, when pinned. */
   readonly asOf: string | undefined;
   /**
@@ -44,7 +50,7 @@ type Door = keyof typeof AS_OF_OPERATIONS;
 
 function doorClient<Paths extends {}>(door: Door, options: ClientOptions): GxClient<Paths> {
   const underneath: FetchFunction = options.fetch ?? ((request) => globalThis.fetch(request));
-  const client = createClient<Paths>({
+  const client = createClient<Paths, JsonMedia>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: options.headers,
     fetch: options.retry === false ? underneath : retryingFetch(underneath, options.retry),

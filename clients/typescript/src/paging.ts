@@ -1,10 +1,11 @@
+import type { JsonMedia } from './clients';
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import { unwrap } from './problem-error';
 
 type AnyPaths = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The answer of a GET of `Path`. */
-export type PageOf<Paths extends AnyPaths, Path extends keyof Paths> = Exclude<FetchResponse<Paths[Path]['get'], object, `${string}/${string}`>['data'], undefined>;
+export type PageOf<Paths extends AnyPaths, Path extends keyof Paths> = Exclude<FetchResponse<Paths[Path]['get'], object, JsonMedia>['data'], undefined>;
 
 /** The GET paths whose answer carries `next_cursor`: the cursor-paged ones. */
 export type CursorPath<Paths extends AnyPaths> = {
@@ -36,7 +37,7 @@ export interface PagingOptions<Query> {
  * page throws its ProblemError (retries, when configured, happen before that).
  */
 export async function* pages<Paths extends AnyPaths, Path extends CursorPath<Paths>>(
-  client: Client<Paths>,
+  client: Client<Paths, JsonMedia>,
   path: Path,
   init?: MaybeOptionalInit<Paths[Path], 'get'>,
   options: PagingOptions<QueryOf<Paths, Path>> = {},
@@ -57,7 +58,7 @@ export async function* pages<Paths extends AnyPaths, Path extends CursorPath<Pat
 
 /** Every record of a cursor-paged GET, page after page (see `pages`). */
 export async function* items<Paths extends AnyPaths, Path extends CursorPath<Paths>>(
-  client: Client<Paths>,
+  client: Client<Paths, JsonMedia>,
   path: Path,
   init?: MaybeOptionalInit<Paths[Path], 'get'>,
   options: PagingOptions<QueryOf<Paths, Path>> = {},

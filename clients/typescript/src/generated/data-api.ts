@@ -2315,6 +2315,7 @@ export interface operations {
                 format?: "jsonl" | "csv";
                 /** @description Where to continue: the `next_cursor` of the previous call's closing line (JSON Lines), or the `cursor` of the last row received (CSV), with the same other parameters. Absent: from the start. */
                 cursor?: string;
+                as_of?: string;
                 /** @description Records this call streams at most, 1 to 10000 (the default); fewer when the key's allowance left covers fewer (1000 records per request). */
                 limit?: number;
             };
