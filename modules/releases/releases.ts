@@ -3,6 +3,7 @@ import type { Database } from '../../shared/db/database';
 import { badRequest, ProblemError } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { FrozenKeywordIndex, KeywordIndex } from '../keyword-index';
+import { pruneEmbeddings } from '../embeddings';
 import { PaperChangeLog } from '../papers';
 import { ReleaseCorpus } from './release-corpus';
 import { cutRelease, type CutOutcome } from './release-cutter';
@@ -26,12 +27,15 @@ export interface ReleasesSettings {
 
 /**
  * Cuts a release of the corpus as it is now (see `cutRelease`; undefined when there are no papers and
- * no release yet), then drops what the retention no longer keeps. Processes serving releases learn
+ * no release yet), then drops what the retention no longer keeps, and the stored passage vectors
+ * neither a paper nor a kept release needs. Processes serving releases learn
  * of it by notification. What the daily ingest, `gx release create` and a first start call.
  */
 export async function cutDatasetRelease(db: Database, settings: Pick<ReleasesSettings, 'firstName' | 'retentionDays'>, options: { id?: string; now?: Date } = {}): Promise<CutOutcome | undefined> {
   const outcome = await cutRelease(db, { ...options, firstName: settings.firstName });
   await new ReleaseRepository(db).expire(settings.retentionDays, options.now ?? new Date());
+  // The vectors of contents no kept release holds and no paper has now (a paper's earlier contents).
+  await pruneEmbeddings(db);
   return outcome;
 }
 
