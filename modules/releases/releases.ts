@@ -3,7 +3,8 @@ import type { Database } from '../../shared/db/database';
 import { badRequest, ProblemError } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { FrozenKeywordIndex, KeywordIndex } from '../keyword-index';
-import { pruneEmbeddings } from '../embeddings';
+import type { FrozenVectorSearch, ReleaseContent } from '../vector-index';
+import { EmbedderModelChangedError, pruneEmbeddings } from '../embeddings';
 import { PaperChangeLog } from '../papers';
 import { ReleaseCorpus } from './release-corpus';
 import { cutRelease, type CutOutcome } from './release-cutter';
@@ -54,6 +55,28 @@ interface OpenIndex {
   usedAt: number;
 }
 
+/**
+ * What a process with a vector index lends `Releases` so it can answer vector and hybrid searches as
+ * of a release (`attachVectors`; a process without one, the public door's, never builds them).
+ */
+export interface ReleaseVectorSource {
+  /** The embedder's model now: a release's vectors made by another model are built again with this one. */
+  model(): string;
+  /** The release's frozen vector search, from its records and the contents they were cut from. */
+  build(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
+}
+
+interface OpenVectors {
+  search?: FrozenVectorSearch;
+  done: Promise<void>;
+  ready: boolean;
+  failed?: Error;
+  usedAt: number;
+}
+
+/** Builds of a release's vectors cut short by a change of the embedder's model (a first start's fit finishing) before it gives up. */
+const VECTOR_BUILD_ATTEMPTS = 3;
+
 /** How long an index let go of stays open for the searches that were already using it. */
 const CLOSE_AFTER_MS = 60_000;
 
@@ -61,13 +84,16 @@ const CLOSE_AFTER_MS = 60_000;
  * The dataset releases as this process answers with them: which there are (read from Postgres, and
  * again whenever one is cut or papers change, so no request waits for the database to learn them),
  * the `X-Dataset-Version` an answer without `as_of` carries, the release `as_of` names, and each
- * release's frozen search index, opened or built in the background.
+ * release's frozen search index, opened or built in the background — and, in a process with a vector
+ * index (`attachVectors`), each release's frozen vector search, built in the background too.
  */
 export class Releases {
   private releases: StoredRelease[] = [];
   private head = '0';
   private readonly repository: ReleaseRepository;
   private readonly indexes = new Map<string, OpenIndex>();
+  private readonly vectors = new Map<string, OpenVectors>();
+  private vectorSource?: ReleaseVectorSource;
   private listener?: ChangeListener;
   private database = '';
   private closed = false;
@@ -144,6 +170,47 @@ export class Releases {
     throw new ProblemError(503, 'release_preparing', `The search index of release ${release.id} is being prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
   }
 
+  /**
+   * Lets this process answer vector searches as of a release: the latest release's vectors are
+   * prepared at once (and after each cut), an older one's on its first request.
+   */
+  attachVectors(source: ReleaseVectorSource): void {
+    this.vectorSource = source;
+    const latest = this.latest();
+    if (latest && !this.closed && !this.vectors.has(latest.id)) this.prepareVectors(latest);
+  }
+
+  /**
+   * The release's frozen vector search; 503 `release_preparing` (with Retry-After) while it is built,
+   * and again once when the embedder's model has changed since (its vectors are then built with the
+   * new model). 503 `vector_unavailable` in a process without a vector index.
+   */
+  vectorSearch(release: StoredRelease): FrozenVectorSearch {
+    const source = this.vectorSource;
+    if (!source) throw new ProblemError(503, 'vector_unavailable', 'No vector index or embedder is configured; use mode=keyword.');
+    let open = this.vectors.get(release.id) ?? this.prepareVectors(release);
+    if (open.ready && open.search!.model !== source.model()) {
+      this.vectors.delete(release.id);
+      open = this.prepareVectors(release);
+    }
+    open.usedAt = Date.now();
+    if (open.ready) return open.search!;
+    if (open.failed) {
+      this.vectors.delete(release.id);
+      throw new ProblemError(503, 'release_unavailable', `The vector search of release ${release.id} could not be prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) }).because(open.failed);
+    }
+    throw new ProblemError(503, 'release_preparing', `The vector search of release ${release.id} is being prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
+  }
+
+  /** Resolves once the release's vector search is ready (the latest one is prepared as soon as vectors are attached, and after each cut). */
+  async whenVectorsReady(releaseId: string): Promise<void> {
+    const release = this.releases.find((r) => r.id === releaseId);
+    if (!release) throw new Error(`no release ${releaseId}`);
+    const open = this.vectors.get(release.id) ?? this.prepareVectors(release);
+    await open.done;
+    if (open.failed) throw open.failed;
+  }
+
   /** Resolves once the release's search index is ready (the latest one is prepared at start and after each cut). */
   async whenIndexReady(releaseId: string): Promise<void> {
     const release = this.releases.find((r) => r.id === releaseId);
@@ -178,6 +245,7 @@ export class Releases {
     await this.listener?.stop();
     await Promise.all([...this.indexes.values()].map((o) => o.frozen.close().catch(() => undefined)));
     this.indexes.clear();
+    this.vectors.clear();
   }
 
   private latest(): StoredRelease | undefined {
@@ -201,6 +269,7 @@ export class Releases {
     const latest = this.latest();
     // Answers as of the latest release are the ones most asked for: its index is ready before anyone asks.
     if (latest && latest.id !== latestBefore && !this.closed && !this.indexes.has(latest.id)) this.prepare(latest);
+    if (latest && latest.id !== latestBefore && !this.closed && this.vectorSource && !this.vectors.has(latest.id)) this.prepareVectors(latest);
   }
 
   /** Opens the release's saved index, or builds it from the release's records, in the background. */
@@ -222,6 +291,38 @@ export class Releases {
     return open;
   }
 
+  /** Builds the release's frozen vector search in the background (from Postgres: its vectors are stored per content). */
+  private prepareVectors(release: StoredRelease): OpenVectors {
+    const source = this.vectorSource!;
+    const open: OpenVectors = { done: Promise.resolve(), ready: false, usedAt: Date.now() };
+    this.vectors.set(release.id, open);
+    open.done = (async () => {
+      const t0 = Date.now();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          open.search = await source.build(new ReleaseCorpus(this.db, release.seq).contentsInBatches());
+          break;
+        } catch (err) {
+          if (!(err instanceof EmbedderModelChangedError) || attempt >= VECTOR_BUILD_ATTEMPTS) throw err;
+        }
+      }
+      open.ready = true;
+      this.logger.info({ release: release.id, papers: open.search.size, model: open.search.model, ms: Date.now() - t0 }, 'built the vector search of a release');
+      this.evictVectors();
+    })().catch((err: Error) => {
+      open.failed = err;
+      this.logger.warn({ err: err.message, release: release.id }, 'the vector search of a release could not be prepared');
+    });
+    return open;
+  }
+
+  /** Lets go of the least recently used vector searches beyond the number held (never the latest's): the same bound as the indexes. */
+  private evictVectors(): void {
+    const latest = this.latest()?.id;
+    const held = [...this.vectors.entries()].filter(([id, o]) => o.ready && id !== latest).sort((a, b) => a[1].usedAt - b[1].usedAt);
+    while (held.length > Math.max(0, this.settings.openIndexes - 1)) this.vectors.delete(held.shift()![0]);
+  }
+
   /** Closes the least recently used indexes beyond the number held open (never the latest). */
   private evict(): void {
     const latest = this.latest()?.id;
@@ -236,6 +337,7 @@ export class Releases {
   /** Deletes an expired release's index, open here or only saved (each process its own files; a shared engine's once is enough, more is harmless). */
   private async dropIndex(id: string): Promise<void> {
     this.dropped.add(id);
+    this.vectors.delete(id);
     const frozen = this.indexes.get(id)?.frozen ?? this.frozenIndex(id, this.database);
     this.indexes.delete(id);
     await frozen.close().catch(() => undefined);

@@ -7,6 +7,7 @@ import type { VectorIndex } from './vector-index.port';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { VectorSync } from './vector-sync';
+import { FrozenVectorSearch, type ReleaseContent } from './release-vectors';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import type { ShutdownContext } from '../../shared/runtime/shutdown';
 import { isDatabaseUnavailable } from '../../shared/errors/database-unavailable';
@@ -27,6 +28,11 @@ export interface VectorSearchParts {
    * Unknown ids are left out.
    */
   storedVectors(ids: string[]): Promise<Map<string, Float32Array>>;
+  /**
+   * A release's frozen vector search (`FrozenVectorSearch`), built from its records and the contents
+   * they were cut from, with this process's embedder (what `Releases` prepares for answers as of it).
+   */
+  buildReleaseVectors(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -106,6 +112,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
           const rest = ids.filter((id) => !held.has(id));
           return rest.length === 0 ? held : new Map([...held, ...(await store.vectorsFor(rest))]);
         },
+        buildReleaseVectors: (batches) => FrozenVectorSearch.build(store, embedder.dimensions, batches),
         unavailable: () =>
           state === 'ready'
             ? undefined

@@ -10,7 +10,11 @@ export function semanticRoutes(service: SemanticSearchService, releases: Release
   router.get('/api/v1/papers/search', async (req, res) => {
     const params = parseSemanticParams(req.query as RawQuery);
     const basis = await answerBasis(releases, params.asOf);
-    const answer = await service.search(params, basis.view && releases.keywordIndex(basis.view.release));
+    const view = basis.view;
+    const answer = await service.search(
+      params,
+      view && { keywordIndex: () => releases.keywordIndex(view.release), vectors: () => releases.vectorSearch(view.release), papers: view.corpus },
+    );
     basis.label(res);
     res.json(answer);
   });
