@@ -25,7 +25,7 @@ describe('FrozenVectorSearch: a release\'s exact vector search', () => {
       item('ccus-en', [1, 0], { topic: 'ccus' }),
       item('ja', [1, 0.1], { lang: 'ja' }),
       item('mul', [1, 0.2], { lang: 'mul' }),
-      item('draft', [1, 0.3], { shelf: 'draft' }),
+      item('draft', [1, 0.3], { shelf: 'japan_to_global' }),
       item('low', [1, 0.4], { draft_score: 10 }),
       item('unscored', [1, 0.5], { draft_score: null }),
       item('nolang', [1, 0.6], { lang: null }),
@@ -34,7 +34,7 @@ describe('FrozenVectorSearch: a release\'s exact vector search', () => {
     expect(ids({ topic: 'ccus' })).toEqual(['ccus-en']);
     expect(ids({ langs: ['ja', 'mul'] })).toEqual(['ja', 'mul']);
     expect(ids({ langs: [] })).toEqual([]);
-    expect(ids({ shelf: 'draft' })).toEqual(['draft']);
+    expect(ids({ shelf: 'japan_to_global' })).toEqual(['draft']);
     expect(ids({ minDraftScore: 50 })).toEqual(['ccus-en', 'ja', 'mul', 'draft', 'nolang']);
     expect(ids({ minDraftScore: 0 })).toHaveLength(7);
     expect(ids({ topic: 'hydrogen', shelf: 'curated', minDraftScore: 50, langs: ['en'] })).toEqual([]);
