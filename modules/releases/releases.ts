@@ -64,6 +64,8 @@ export interface ReleaseVectorSource {
   model(): string;
   /** The release's frozen vector search, from its records and the contents they were cut from. */
   build(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
+  /** Settles when the live vector index has started (or failed to): builds wait for it, so a first start does not embed the corpus twice at once. */
+  started(): Promise<void>;
 }
 
 interface OpenVectors {
@@ -297,6 +299,7 @@ export class Releases {
     const open: OpenVectors = { done: Promise.resolve(), ready: false, usedAt: Date.now() };
     this.vectors.set(release.id, open);
     open.done = (async () => {
+      await source.started();
       const t0 = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {

@@ -33,6 +33,12 @@ export interface VectorSearchParts {
    * they were cut from, with this process's embedder (what `Releases` prepares for answers as of it).
    */
   buildReleaseVectors(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
+  /**
+   * Settles once the index has started, or failed to (a process-local index has then embedded and
+   * stored the vectors of every paper, and the embedder's fit is loaded): a release's vectors are built
+   * after it, reading what it stored instead of embedding the corpus a second time at once.
+   */
+  started(): Promise<void>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -113,6 +119,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
           return rest.length === 0 ? held : new Map([...held, ...(await store.vectorsFor(rest))]);
         },
         buildReleaseVectors: (batches) => FrozenVectorSearch.build(store, embedder.dimensions, batches),
+        started: () => started.then(() => undefined),
         unavailable: () =>
           state === 'ready'
             ? undefined
