@@ -64,8 +64,11 @@ export interface ReleaseVectorSource {
   model(): string;
   /** The release's frozen vector search, from its records and the contents they were cut from. */
   build(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
-  /** Settles when the live vector index has started (or failed to): builds wait for it, so a first start does not embed the corpus twice at once. */
-  started(): Promise<void>;
+  /**
+   * Settles when the live vector index has started (true) or failed to (false: no vector search here,
+   * so no release's either). Builds wait for it, so a first start does not embed the corpus twice at once.
+   */
+  started(): Promise<boolean>;
 }
 
 interface OpenVectors {
@@ -299,7 +302,7 @@ export class Releases {
     const open: OpenVectors = { done: Promise.resolve(), ready: false, usedAt: Date.now() };
     this.vectors.set(release.id, open);
     open.done = (async () => {
-      await source.started();
+      if (!(await source.started())) throw new Error('the vector index of this process did not start');
       const t0 = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {

@@ -34,11 +34,12 @@ export interface VectorSearchParts {
    */
   buildReleaseVectors(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
   /**
-   * Settles once the index has started, or failed to (a process-local index has then embedded and
-   * stored the vectors of every paper, and the embedder's fit is loaded): a release's vectors are built
-   * after it, reading what it stored instead of embedding the corpus a second time at once.
+   * Settles once the index has started (true: a process-local index has then embedded and stored the
+   * vectors of every paper, and the embedder's fit is loaded), or failed to (false: vector search is
+   * unavailable in this process). A release's vectors are built after it, reading what it stored
+   * instead of embedding the corpus a second time at once, and not at all when it failed.
    */
-  started(): Promise<void>;
+  started(): Promise<boolean>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -119,7 +120,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
           return rest.length === 0 ? held : new Map([...held, ...(await store.vectorsFor(rest))]);
         },
         buildReleaseVectors: (batches) => FrozenVectorSearch.build(store, embedder.dimensions, batches),
-        started: () => started.then(() => undefined),
+        started: () => started.then(() => state !== 'failed'),
         unavailable: () =>
           state === 'ready'
             ? undefined
