@@ -207,15 +207,6 @@ export class Releases {
     throw new ProblemError(503, 'release_preparing', `The vector search of release ${release.id} is being prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
   }
 
-  /** Resolves once the release's vector search is ready (the latest one is prepared as soon as vectors are attached, and after each cut). */
-  async whenVectorsReady(releaseId: string): Promise<void> {
-    const release = this.releases.find((r) => r.id === releaseId);
-    if (!release) throw new Error(`no release ${releaseId}`);
-    const open = this.vectors.get(release.id) ?? this.prepareVectors(release);
-    await open.done;
-    if (open.failed) throw open.failed;
-  }
-
   /** Resolves once the release's search index is ready (the latest one is prepared at start and after each cut). */
   async whenIndexReady(releaseId: string): Promise<void> {
     const release = this.releases.find((r) => r.id === releaseId);

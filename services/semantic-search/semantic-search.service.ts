@@ -37,7 +37,8 @@ export interface ReleaseSearchSources {
  * sentences: the keyword index's ranked any-term retrieval (BM25) and the vector search, fused by a
  * convex combination of their normalised scores (`fuse`). Without a vector index, vector and hybrid
  * modes answer 503 `vector_unavailable` and keyword mode keeps working. Every mode pages with
- * `offset` within its window.
+ * `offset` within its window. As of a release (`ReleaseSearchSources`) every mode searches the
+ * release's own frozen keyword index and vectors and reads its records, so its answers never move.
  */
 export class SemanticSearchService {
   constructor(private readonly deps: { keywordIndex: KeywordIndex; vector?: VectorSearchParts }) {}
