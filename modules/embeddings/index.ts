@@ -1,4 +1,4 @@
 /** The embeddings module's public surface: the Embedder port, the factory that picks its adapter, and the stored embeddings. */
 export { createEmbedder, embeddingDimensions, hybridLexicalWeight } from './embedder.factory';
 export { EmbeddingError, type Embedder } from './embedder.port';
-export { EmbeddingStore, passageText } from './embedding-store';
+export { EmbedderModelChangedError, EmbeddingStore, passageText, pruneEmbeddings, type PassageFields, type StoredContent } from './embedding-store';

@@ -10,6 +10,8 @@ export type StoredEdge = [position: number, refDoi: string | null, refOpenAlexId
 export interface PaperWithEdges {
   paper: Paper;
   edges: StoredEdge[];
+  /** The hash of its content (`papers.content_hash`, not part of the record): the key of its passage vector. */
+  contentHash: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface PaperWithEdges {
  * (a repeatable-read transaction) reads the papers and the graph of the same moment.
  */
 export async function readPapersWithEdges(q: Queryable, after: string, limit: number): Promise<PaperWithEdges[]> {
-  const papers = await q.query<Parameters<typeof toPaper>[0]>(`SELECT ${SELECT_PAPER} FROM papers WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
+  const papers = await q.query<Parameters<typeof toPaper>[0] & { content_hash: string }>(`SELECT ${SELECT_PAPER}, content_hash FROM papers WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);
   if (papers.rows.length === 0) return [];
   const ids = papers.rows.map((r) => r.id);
   const edges = await q.query<{ citing_id: string; position: number; ref_doi: string | null; ref_openalex_id: string | null; cited_id: string | null }>(
@@ -31,5 +33,6 @@ export async function readPapersWithEdges(q: Queryable, after: string, limit: nu
     list.push([e.position, e.ref_doi, e.ref_openalex_id, e.cited_id]);
     byPaper.set(e.citing_id, list);
   }
-  return papers.rows.map((row) => ({ paper: toPaper(row), edges: byPaper.get(row.id) ?? [] }));
+  // The hash is taken out of the row: the record is what the doors serve, and they never served it.
+  return papers.rows.map(({ content_hash, ...row }) => ({ paper: toPaper(row), edges: byPaper.get(row.id) ?? [], contentHash: content_hash }));
 }

@@ -2,7 +2,7 @@
 export { releaseListSchema, releaseSchema, type Release, type ReleaseList } from './release.schema';
 export { ReleaseNameError, type CutOutcome } from './release-cutter';
 export { ReleaseCorpus } from './release-corpus';
-export { cutDatasetRelease, Releases, type ReleaseView, type ReleasesSettings } from './releases';
+export { cutDatasetRelease, Releases, type ReleaseVectorSource, type ReleaseView, type ReleasesSettings } from './releases';
 export { releasesModule } from './releases.module';
 export { RELEASES_PATH, releasesRoutes } from './releases.routes';
 export { answerBasis, AS_OF_CACHE_CONTROL, DATASET_VERSION_HEADER, keywordIndexFor, pagesFor, type AnswerBasis } from './answer-as-of';

@@ -11,6 +11,9 @@ const RECORDS_SQL = `SELECT r.record FROM release_spans s JOIN release_records r
 const BATCH_SQL = `SELECT r.record FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
   WHERE s.paper_id > $2 AND ${IN_RELEASE} ORDER BY s.paper_id LIMIT $3`;
 
+const CONTENTS_SQL = `SELECT r.record, r.content_hash FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
+  WHERE s.paper_id > $2 AND ${IN_RELEASE} ORDER BY s.paper_id LIMIT $3`;
+
 const EDGES_SQL = `SELECT r.record, r.edges FROM release_spans s JOIN release_records r USING (paper_id, record_hash)
   WHERE s.paper_id = $2 AND ${IN_RELEASE}`;
 
@@ -68,6 +71,17 @@ export class ReleaseCorpus implements GraphReads, PaperRefReader {
       const papers = result.rows.map((r) => JSON.parse(r.record) as Paper);
       yield papers;
       after = papers.at(-1)!.id;
+    }
+  }
+
+  /** Every record of the release in id order with the content it was cut from, in batches (what its vector search is built from). */
+  async *contentsInBatches(batchSize = 1000): AsyncGenerator<Array<{ paper: Paper; contentHash: string }>> {
+    for (let after = ''; ; ) {
+      const result = await this.db.query<{ record: string; content_hash: string }>(CONTENTS_SQL, [this.seq, after, batchSize]);
+      if (result.rows.length === 0) return;
+      const contents = result.rows.map((r) => ({ paper: JSON.parse(r.record) as Paper, contentHash: r.content_hash }));
+      yield contents;
+      after = contents.at(-1)!.paper.id;
     }
   }
 

@@ -35,6 +35,8 @@ interface NewRecord {
   edges: string;
   doi: string | null;
   openalex_id: string | null;
+  /** The content the record was cut from (its passage vector's key). */
+  content_hash: string;
   key_year: number;
   cited: string[];
 }
@@ -76,7 +78,7 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
       if (batch.length === 0) break;
       after = batch.at(-1)!.paper.id;
       const fresh: NewRecord[] = [];
-      for (const { paper, edges } of batch) {
+      for (const { paper, edges, contentHash } of batch) {
         const record = JSON.stringify(paper);
         const edgeText = JSON.stringify(edges);
         const hash = sha(`${record}\n${edgeText}`);
@@ -86,7 +88,7 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
         if (before === undefined) added++;
         else changed++;
         const cited = [...new Set(edges.map((e) => e[3]).filter((c): c is string => c !== null))];
-        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, key_year: paper.year ?? -1, cited });
+        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, content_hash: contentHash, key_year: paper.year ?? -1, cited });
       }
       if (fresh.length > 0) await writeRecords(client, fresh, seq);
     }
@@ -117,11 +119,11 @@ async function closeSpans(client: pg.PoolClient, paperIds: string[], seq: number
 async function writeRecords(client: pg.PoolClient, fresh: NewRecord[], seq: number): Promise<void> {
   await closeSpans(client, fresh.map((r) => r.paper_id), seq);
   await client.query(
-    `INSERT INTO release_records (paper_id, record_hash, record, edges, doi, openalex_id)
-       SELECT paper_id, record_hash, record, edges, doi, openalex_id
-         FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text, doi text, openalex_id text)
+    `INSERT INTO release_records (paper_id, record_hash, record, edges, doi, openalex_id, content_hash)
+       SELECT paper_id, record_hash, record, edges, doi, openalex_id, content_hash
+         FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text, doi text, openalex_id text, content_hash text)
        ON CONFLICT DO NOTHING`,
-    [JSON.stringify(fresh.map(({ paper_id, record_hash, record, edges, doi, openalex_id }) => ({ paper_id, record_hash, record, edges, doi, openalex_id })))],
+    [JSON.stringify(fresh.map(({ paper_id, record_hash, record, edges, doi, openalex_id, content_hash }) => ({ paper_id, record_hash, record, edges, doi, openalex_id, content_hash })))],
   );
   const citations = fresh.flatMap((r) => r.cited.map((cited_id) => ({ cited_id, citing_id: r.paper_id, record_hash: r.record_hash, key_year: r.key_year })));
   if (citations.length > 0) {

@@ -9,8 +9,8 @@ export const AS_OF_ERRORS = {
   400: { invalid_as_of: 'as_of is not a release id', unknown_release: 'as_of names no release that was cut (`detail` names the latest)' },
   410: { release_expired: 'the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)' },
   503: {
-    release_preparing: "the search index of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds",
-    release_unavailable: 'the search index of the release as_of names could not be prepared; retry after Retry-After seconds',
+    release_preparing: "the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds",
+    release_unavailable: 'the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds',
   },
 } as const satisfies Record<number, ErrorCodes>;
 

@@ -3,6 +3,8 @@ import type { Database } from '../../shared/db/database';
 import { badRequest, ProblemError } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import type { FrozenKeywordIndex, KeywordIndex } from '../keyword-index';
+import type { FrozenVectorSearch, ReleaseContent } from '../vector-index';
+import { EmbedderModelChangedError, pruneEmbeddings } from '../embeddings';
 import { PaperChangeLog } from '../papers';
 import { ReleaseCorpus } from './release-corpus';
 import { cutRelease, type CutOutcome } from './release-cutter';
@@ -14,6 +16,11 @@ const PAPERS_CHANNEL = 'papers_changed';
 /** What a client waits before asking again while a release's search index is prepared. */
 const PREPARING_RETRY_SECONDS = 2;
 const DAY_MS = 86_400_000;
+/**
+ * Papers a release's search index takes per step of its build: the requests waiting meanwhile are
+ * served between steps, so a step is kept short (about 100 ms at 250 papers on a busy 2-core machine).
+ */
+const BUILD_BATCH = 250;
 
 const preparing = (id: string) =>
   new ProblemError(503, 'release_preparing', `Release ${id} is being prepared (its cut, or its search index); retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
@@ -29,12 +36,15 @@ export interface ReleasesSettings {
 
 /**
  * Cuts a release of the corpus as it is now (see `cutRelease`; undefined when there are no papers and
- * no release yet), then drops what the retention no longer keeps. Processes serving releases learn
+ * no release yet), then drops what the retention no longer keeps, and the stored passage vectors
+ * neither a paper nor a kept release needs. Processes serving releases learn
  * of it by notification. What the daily ingest, `gx release create` and a first start call.
  */
 export async function cutDatasetRelease(db: Database, settings: Pick<ReleasesSettings, 'firstName' | 'retentionDays'>, options: { id?: string; now?: Date } = {}): Promise<CutOutcome | undefined> {
   const outcome = await cutRelease(db, { ...options, firstName: settings.firstName });
   await new ReleaseRepository(db).expire(settings.retentionDays, options.now ?? new Date());
+  // The vectors of contents no kept release holds and no paper has now (a paper's earlier contents).
+  await pruneEmbeddings(db);
   return outcome;
 }
 
@@ -53,6 +63,33 @@ interface OpenIndex {
   usedAt: number;
 }
 
+/**
+ * What a process with a vector index lends `Releases` so it can answer vector and hybrid searches as
+ * of a release (`attachVectors`; a process without one, the public door's, never builds them).
+ */
+export interface ReleaseVectorSource {
+  /** The embedder's model now: a release's vectors made by another model are built again with this one. */
+  model(): string;
+  /** The release's frozen vector search, from its records and the contents they were cut from. */
+  build(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
+  /**
+   * Settles when the live vector index has started (true) or failed to (false: no vector search here,
+   * so no release's either). Builds wait for it, so a first start does not embed the corpus twice at once.
+   */
+  started(): Promise<boolean>;
+}
+
+interface OpenVectors {
+  search?: FrozenVectorSearch;
+  done: Promise<void>;
+  ready: boolean;
+  failed?: Error;
+  usedAt: number;
+}
+
+/** Builds of a release's vectors cut short by a change of the embedder's model (a first start's fit finishing) before it gives up. */
+const VECTOR_BUILD_ATTEMPTS = 3;
+
 /** How long an index let go of stays open for the searches that were already using it. */
 const CLOSE_AFTER_MS = 60_000;
 
@@ -60,16 +97,21 @@ const CLOSE_AFTER_MS = 60_000;
  * The dataset releases as this process answers with them: which there are (read from Postgres, and
  * again whenever one is cut or papers change, so no request waits for the database to learn them),
  * the `X-Dataset-Version` an answer without `as_of` carries, the release `as_of` names, and each
- * release's frozen search index, opened or built in the background.
+ * release's frozen search index, opened or built in the background — and, in a process with a vector
+ * index (`attachVectors`), each release's frozen vector search, built in the background too.
  */
 export class Releases {
   private releases: StoredRelease[] = [];
   private head = '0';
   private readonly repository: ReleaseRepository;
   private readonly indexes = new Map<string, OpenIndex>();
+  private readonly vectors = new Map<string, OpenVectors>();
+  private vectorSource?: ReleaseVectorSource;
   private listener?: ChangeListener;
   private database = '';
   private closed = false;
+  /** The preparations of release search indexes, run one after another. */
+  private queue: Promise<unknown> = Promise.resolve();
   /** The first release's cut, while it runs in the background (see `start`). */
   private firstCut?: Promise<void>;
   /** Expired releases whose index this process has deleted. */
@@ -162,6 +204,38 @@ export class Releases {
     throw preparing(release.id);
   }
 
+  /**
+   * Lets this process answer vector searches as of a release: the latest release's vectors are
+   * prepared at once (and after each cut), an older one's on its first request.
+   */
+  attachVectors(source: ReleaseVectorSource): void {
+    this.vectorSource = source;
+    const latest = this.latest();
+    if (latest && !this.closed && !this.vectors.has(latest.id)) this.prepareVectors(latest);
+  }
+
+  /**
+   * The release's frozen vector search; 503 `release_preparing` (with Retry-After) while it is built,
+   * and again once when the embedder's model has changed since (its vectors are then built with the
+   * new model). 503 `vector_unavailable` in a process without a vector index.
+   */
+  vectorSearch(release: StoredRelease): FrozenVectorSearch {
+    const source = this.vectorSource;
+    if (!source) throw new ProblemError(503, 'vector_unavailable', 'No vector index or embedder is configured; use mode=keyword.');
+    let open = this.vectors.get(release.id) ?? this.prepareVectors(release);
+    if (open.ready && open.search!.model !== source.model()) {
+      this.vectors.delete(release.id);
+      open = this.prepareVectors(release);
+    }
+    open.usedAt = Date.now();
+    if (open.ready) return open.search!;
+    if (open.failed) {
+      this.vectors.delete(release.id);
+      throw new ProblemError(503, 'release_unavailable', `The vector search of release ${release.id} could not be prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) }).because(open.failed);
+    }
+    throw new ProblemError(503, 'release_preparing', `The vector search of release ${release.id} is being prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) });
+  }
+
   /** Resolves once the release's search index is ready (the latest one is prepared at start and after each cut). */
   async whenIndexReady(releaseId: string): Promise<void> {
     const release = this.releases.find((r) => r.id === releaseId);
@@ -196,6 +270,7 @@ export class Releases {
     await this.listener?.stop();
     await Promise.all([...this.indexes.values()].map((o) => o.frozen.close().catch(() => undefined)));
     this.indexes.clear();
+    this.vectors.clear();
   }
 
   private latest(): StoredRelease | undefined {
@@ -219,25 +294,68 @@ export class Releases {
     const latest = this.latest();
     // Answers as of the latest release are the ones most asked for: its index is ready before anyone asks.
     if (latest && latest.id !== latestBefore && !this.closed && !this.indexes.has(latest.id)) this.prepare(latest);
+    if (latest && latest.id !== latestBefore && !this.closed && this.vectorSource && !this.vectors.has(latest.id)) this.prepareVectors(latest);
   }
 
   /** Opens the release's saved index, or builds it from the release's records, in the background. */
   private prepare(release: StoredRelease): OpenIndex {
     const open: OpenIndex = { frozen: this.frozenIndex(release.id, this.database), done: Promise.resolve(), ready: false, usedAt: Date.now() };
     this.indexes.set(release.id, open);
-    open.done = (async () => {
+    // One at a time: each is a copy of a corpus's search structures, and a build is CPU work beside the door.
+    open.done = this.oneAtATime(async () => {
+      if (this.closed) throw new Error('this process is stopping');
       const t0 = Date.now();
       if (!(await open.frozen.open())) {
-        await open.frozen.build(new ReleaseCorpus(this.db, release.seq).allInBatches());
+        await open.frozen.build(new ReleaseCorpus(this.db, release.seq).allInBatches(BUILD_BATCH));
         this.logger.info({ release: release.id, papers: release.papers, ms: Date.now() - t0 }, 'built the search index of a release');
       }
       open.ready = true;
       this.evict();
-    })().catch((err: Error) => {
+    }).catch((err: Error) => {
       open.failed = err;
       this.logger.warn({ err: err.message, release: release.id }, 'the search index of a release could not be prepared');
     });
     return open;
+  }
+
+  /** Builds the release's frozen vector search in the background (from Postgres: its vectors are stored per content). */
+  private prepareVectors(release: StoredRelease): OpenVectors {
+    const source = this.vectorSource!;
+    const open: OpenVectors = { done: Promise.resolve(), ready: false, usedAt: Date.now() };
+    this.vectors.set(release.id, open);
+    open.done = (async () => {
+      if (!(await source.started())) throw new Error('the vector index of this process did not start');
+      const t0 = Date.now();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          open.search = await source.build(new ReleaseCorpus(this.db, release.seq).contentsInBatches());
+          break;
+        } catch (err) {
+          if (!(err instanceof EmbedderModelChangedError) || attempt >= VECTOR_BUILD_ATTEMPTS) throw err;
+        }
+      }
+      open.ready = true;
+      this.logger.info({ release: release.id, papers: open.search.size, model: open.search.model, ms: Date.now() - t0 }, 'built the vector search of a release');
+      this.evictVectors();
+    })().catch((err: Error) => {
+      open.failed = err;
+      this.logger.warn({ err: err.message, release: release.id }, 'the vector search of a release could not be prepared');
+    });
+    return open;
+  }
+
+  /** Lets go of the least recently used vector searches beyond the number held (never the latest's): the same bound as the indexes. */
+  private evictVectors(): void {
+    const latest = this.latest()?.id;
+    const held = [...this.vectors.entries()].filter(([id, o]) => o.ready && id !== latest).sort((a, b) => a[1].usedAt - b[1].usedAt);
+    while (held.length > Math.max(0, this.settings.openIndexes - 1)) this.vectors.delete(held.shift()![0]);
+  }
+
+  /** Runs `work` once the preparations queued before it have settled. */
+  private oneAtATime(work: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Closes the least recently used indexes beyond the number held open (never the latest). */
@@ -254,6 +372,7 @@ export class Releases {
   /** Deletes an expired release's index, open here or only saved (each process its own files; a shared engine's once is enough, more is harmless). */
   private async dropIndex(id: string): Promise<void> {
     this.dropped.add(id);
+    this.vectors.delete(id);
     const frozen = this.indexes.get(id)?.frozen ?? this.frozenIndex(id, this.database);
     this.indexes.delete(id);
     await frozen.close().catch(() => undefined);

@@ -2,3 +2,4 @@
 export { createVectorIndex } from './vector-index.factory';
 export * from './vector-index.port';
 export { vectorSearchModule, type VectorSearchParts } from './vector-search.module';
+export { FrozenVectorSearch, type ReleaseContent } from './release-vectors';

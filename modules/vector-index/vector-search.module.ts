@@ -7,6 +7,7 @@ import type { VectorIndex } from './vector-index.port';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { VectorSync } from './vector-sync';
+import { FrozenVectorSearch, type ReleaseContent } from './release-vectors';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import type { ShutdownContext } from '../../shared/runtime/shutdown';
 import { isDatabaseUnavailable } from '../../shared/errors/database-unavailable';
@@ -27,6 +28,18 @@ export interface VectorSearchParts {
    * Unknown ids are left out.
    */
   storedVectors(ids: string[]): Promise<Map<string, Float32Array>>;
+  /**
+   * A release's frozen vector search (`FrozenVectorSearch`), built from its records and the contents
+   * they were cut from, with this process's embedder (what `Releases` prepares for answers as of it).
+   */
+  buildReleaseVectors(batches: AsyncIterable<ReleaseContent[]>): Promise<FrozenVectorSearch>;
+  /**
+   * Settles once the index has started (true: a process-local index has then embedded and stored the
+   * vectors of every paper, and the embedder's fit is loaded), or failed to (false: vector search is
+   * unavailable in this process). A release's vectors are built after it, reading what it stored
+   * instead of embedding the corpus a second time at once, and not at all when it failed.
+   */
+  started(): Promise<boolean>;
   /** Undefined once the index can answer; else why not (still being built, or it failed to start). */
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
@@ -106,6 +119,8 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
           const rest = ids.filter((id) => !held.has(id));
           return rest.length === 0 ? held : new Map([...held, ...(await store.vectorsFor(rest))]);
         },
+        buildReleaseVectors: (batches) => FrozenVectorSearch.build(store, embedder.dimensions, batches),
+        started: () => started.then(() => state !== 'failed'),
         unavailable: () =>
           state === 'ready'
             ? undefined

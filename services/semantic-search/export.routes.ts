@@ -10,6 +10,7 @@ import { encodeExportCursor, EXPORT_MEDIA_TYPES, parseExportParams, type ExportF
 import type { ExportRecord, PaperExport } from './paper-export';
 import { SEMANTIC_PAPER_CSV_COLUMNS } from './semantic-paper';
 import { answerBasis, type AnswerBasis, type Releases } from '../../modules/releases';
+import { releaseSources } from './release-sources';
 
 export const EXPORT_PATH = '/api/v1/papers/export';
 /** The CSV export's columns: the search's CSV columns, then each row's own cursor. */
@@ -37,7 +38,7 @@ export function exportRoutes(exporter: PaperExport, releases: Releases, logger: 
     let basis: AnswerBasis;
     try {
       basis = await answerBasis(releases, release ?? undefined);
-      run = await exporter.open(params, req.apiCaller?.allowanceLeft, { release, index: basis.view && releases.keywordIndex(basis.view.release) });
+      run = await exporter.open(params, req.apiCaller?.allowanceLeft, { release, sources: basis.view && releaseSources(releases, basis.view) });
     } catch (err) {
       throw unavailable(err);
     }

@@ -1,7 +1,7 @@
-import type { KeywordIndex, SortKey } from '../../modules/keyword-index';
+import type { SortKey } from '../../modules/keyword-index';
 import { EXPORT_LIMITS, type ExportCursor, type ExportParams } from './export-params';
 import type { SemanticPaper } from './semantic-paper';
-import type { SemanticSearchService } from './semantic-search.service';
+import type { ReleaseSearchSources, SemanticSearchService } from './semantic-search.service';
 
 /** What one export call will do, known before its first byte. */
 export interface ExportPlan {
@@ -38,21 +38,21 @@ export class PaperExport {
    * those given by earlier calls, as the cursor counts them), within `limit`, the per-call maximum,
    * and the key's allowance left (`allowanceLeft` more requests besides this one).
    */
-  /** `as`: the release the export answers as of and its keyword index (null and the live index: the corpus now). */
-  async open(p: ExportParams, allowanceLeft: number | undefined, as: { release: string | null; index?: KeywordIndex }): Promise<ExportRun> {
+  /** `as`: the release the export answers as of and what to read it from (null and none: the corpus now). */
+  async open(p: ExportParams, allowanceLeft: number | undefined, as: { release: string | null; sources?: ReleaseSearchSources }): Promise<ExportRun> {
     const { maxPerCall, recordsPerRequest, pageSize } = this.limits;
     const affordable = allowanceLeft === undefined ? Infinity : (allowanceLeft + 1) * recordsPerRequest;
     const cap = Math.min(p.limit, maxPerCall, affordable);
     const given = p.after?.delivered ?? 0;
-    const first = await this.step(p, as.index, p.after ?? null, Math.min(pageSize, cap));
+    const first = await this.step(p, as.sources, p.after ?? null, Math.min(pageSize, cap));
     const planned = Math.min(cap, Math.max(0, first.total - given));
     const cost = Math.max(1, Math.ceil(planned / recordsPerRequest));
     const plan: ExportPlan = { total: first.total, cost, stop: Math.min(cap, cost * recordsPerRequest) };
-    return new ExportRun(plan, given, as.release, first, (after, limit) => this.step(p, as.index, after, Math.min(pageSize, limit)));
+    return new ExportRun(plan, given, as.release, first, (after, limit) => this.step(p, as.sources, after, Math.min(pageSize, limit)));
   }
 
-  private async step(p: ExportParams, index: KeywordIndex | undefined, after: SortKey | null, limit: number): Promise<Step> {
-    const { answer, papers } = await this.search.page({ ...p.search, cursor: after, limit }, index);
+  private async step(p: ExportParams, sources: ReleaseSearchSources | undefined, after: SortKey | null, limit: number): Promise<Step> {
+    const { answer, papers } = await this.search.page({ ...p.search, cursor: after, limit }, sources);
     return { total: answer.total ?? 0, records: answer.data, keys: papers.map((paper) => ({ year: paper.year, id: paper.id })), more: answer.next_cursor !== undefined };
   }
 }

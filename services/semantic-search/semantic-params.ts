@@ -46,7 +46,7 @@ export interface SemanticParams extends KeywordOptions {
   shelf?: Shelf;
   /** Words to highlight in each record (`highlight=true`); none when not asked. */
   highlightTerms: string[];
-  /** The release keyword mode answers as of (`as_of`); absent: the corpus now. */
+  /** The release the search answers as of (`as_of`), in every mode; absent: the corpus now. */
   asOf?: string;
   /** The representation asked for by `format` (absent: by Accept, else JSON); every mode's page may be had in any. */
   format?: PageFormat;
@@ -57,7 +57,7 @@ export interface SemanticParams extends KeywordOptions {
  * counts or works beside its vectors (`VectorPayload`), so vector mode cannot apply them inside its
  * search, and hybrid mode fuses it with the lexical side: both refuse them rather than filter one side only.
  */
-const KEYWORD_ONLY = ['author', 'since', 'facets', 'sort', 'collapse', 'year_from', 'year_to', 'venue_type', 'cursor', 'as_of'] as const;
+const KEYWORD_ONLY = ['author', 'since', 'facets', 'sort', 'collapse', 'year_from', 'year_to', 'venue_type', 'cursor'] as const;
 
 const L = SEMANTIC_LIMITS;
 const W = SEMANTIC_WINDOWS;

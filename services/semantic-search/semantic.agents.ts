@@ -23,6 +23,7 @@ export const SEMANTIC_TOOLS: readonly AgentTool[] = [
       `Records are compact: ${COMPACT_RECORDS_FOR_AGENTS} Each keeps the scores of the mode used (vector_score, keyword_score; fused_score in hybrid mode) and its highlights.`,
       `offset + limit may not exceed ${SEMANTIC_WINDOWS.keyword} in keyword mode, ${SEMANTIC_WINDOWS.vector} in vector mode, ${SEMANTIC_WINDOWS.hybrid} in hybrid mode.`,
       'Keyword mode only: author (an author\'s family or whole name; q never searches authors), since (added to the corpus at or after a date), sort cited_by (most cited first), collapse versions (one record per work; total counts works).',
+      'as_of works in every mode: vector and hybrid searches as of a release rank over that release\'s own records and vectors, the same answer every time (unless the operator changes the embedding model, which changes them once).',
       CHARGED_LIKE_HTTP,
     ].join(' '),
     input: {

@@ -3,6 +3,7 @@ import { sendCacheable } from '../../shared/http/cacheable-response';
 import { attachmentDisposition } from '../../shared/http/content-disposition';
 import type { RawQuery } from '../../shared/http/request-schema';
 import { answerBasis, type Releases } from '../../modules/releases';
+import { releaseSources } from './release-sources';
 import { pageDownload, pageFormatOf } from '../../modules/citations';
 import { parseSemanticParams } from './semantic-params';
 import { SEMANTIC_PAPER_CSV_COLUMNS } from './semantic-paper';
@@ -18,7 +19,7 @@ export function semanticRoutes(service: SemanticSearchService, releases: Release
     const params = parseSemanticParams(req.query as RawQuery);
     const format = pageFormatOf(params.format, req.headers.accept);
     const basis = await answerBasis(releases, params.asOf);
-    const page = await service.page(params, basis.view && releases.keywordIndex(basis.view.release));
+    const page = await service.page(params, basis.view && releaseSources(releases, basis.view));
     basis.label(res);
     // The answer depends on Accept (a citation file or CSV when it asks for one); a problem does not.
     res.setHeader('Vary', 'Accept');
