@@ -11,9 +11,9 @@ import { withCleanup } from './support/cleanup';
 import { gxLaunch, type GxSetting } from './support/gx-server';
 import { HttpClient } from './support/http-client';
 import { loadScalingCorpus, type CorpusFigures } from './support/scaling-corpus';
-import { probe } from './support/scaling-server';
 import { startServerProcess } from './support/server-process';
 import { HIT_QUERIES } from './support/search-queries';
+import { untilSettled } from './support/settled';
 import { latencySummary } from './support/stats';
 import { int, markdownTable, ms } from './support/table';
 
@@ -90,7 +90,7 @@ export async function runCitationsBench(options: { papers?: string } = {}): Prom
     const api = new HttpClient(`http://127.0.0.1:${launch.apiPort}`, { authorization: `Bearer ${key.token}` });
     cleanup.addSync('close the http clients', () => (pub.close(), api.close()));
     progress('waiting for every part but the vector index to be ready (the keyword index follows the graph load; hybrid ranking is prepared)');
-    const readyMs = await settled(pub.baseUrl);
+    const readyMs = await untilSettled(pub.baseUrl);
 
     const target = graph.targetId;
     const rows: Row[] = [];
@@ -158,20 +158,6 @@ async function cursors(client: HttpClient, target: string): Promise<string[]> {
     const next = (JSON.parse(res.body) as { next_cursor: string | null }).next_cursor;
     if (next === null) return found;
     cursor = next;
-  }
-}
-
-/** Waits until /readyz reports every check but the (disabled) vector index ok; answers how long that took. */
-async function settled(baseUrl: string, timeoutMs = 1_800_000): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    // The process may not answer for seconds while it catches up: a probe that times out is a "not yet".
-    const res = await probe(`${baseUrl}/readyz`, {}, 30_000);
-    const checks = res.status === 0 ? { probe: 'no answer' } : ((JSON.parse(res.body) as { checks?: Record<string, unknown> }).checks ?? {});
-    const ok = (state: unknown) => state === 'ok' || (state as { state?: string } | null)?.state === 'ok';
-    if (Object.entries(checks).every(([name, state]) => name === 'vector-search' || ok(state))) return performance.now() - t0;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`not ready after ${timeoutMs} ms: ${res.body.slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 

@@ -6,6 +6,7 @@ import { runKeywordIndexBench } from './keyword-index.bench';
 import { runPublicSearchBench } from './public-search.bench';
 import { runRecordShapingBench } from './record-shaping.bench';
 import { runRelatedBench } from './related.bench';
+import { runReleasesBench } from './releases.bench';
 import { runRelevanceBench } from './relevance.bench';
 import { runScalingBench } from './scaling.bench';
 import { runSemanticSearchBench } from './semantic-search.bench';
@@ -24,10 +25,13 @@ import { runTelemetryBench } from './telemetry.bench';
  *                        restarting gx with HYBRID_LEXICAL_WEIGHT=W; the embedding configuration judged is
  *                        the EMBEDDING_* variables of the bench's environment (docs/configuration.md)
  *   --papers=N           papers loaded by the citations benchmark (default 300000, at least 30000; or CITATIONS_PAPERS)
+ *                        and by the releases benchmark (default 30000, at least 10000; or RELEASES_PAPERS)
  * `scaling` (tens of minutes) and `telemetry` (about 4½ minutes, most of it waiting for two first
  * vector-index builds) run only when named: `--only=scaling`, `--only=telemetry`. So does `relevance`
  * (about a minute): it judges rankings, not cost, and is run by whoever changes the ranking. So does
  * `citations` (loading 300,000 papers takes minutes; `--papers=30000` for a quick run).
+ * And `releases` (a load, three starts of gx, two cuts and four builds of a release index: about six minutes at
+ * its default 30,000 papers on a busy 2-core machine).
  * And `related` (it loads its own corpus with a citation graph and builds a vector index of it:
  * `--only=related --sizes=300000` for the lead's figures).
  */
@@ -44,10 +48,11 @@ const BENCHMARKS: Readonly<Record<string, (options: { cpuProfDir?: string; sizes
   related: runRelatedBench,
   'keyword-index': runKeywordIndexBench,
   citations: runCitationsBench,
+  releases: runReleasesBench,
 };
 
 /** Long benchmarks left out of the default run. */
-const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index', 'citations', 'related'];
+const ONLY_WHEN_NAMED: readonly string[] = ['scaling', 'telemetry', 'relevance', 'keyword-index', 'citations', 'related', 'releases'];
 
 function option(argv: string[], name: string): string | undefined {
   const arg = argv.find((a) => a.startsWith(`--${name}=`));
