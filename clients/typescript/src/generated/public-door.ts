@@ -758,7 +758,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description The search is unavailable; retry later. Codes: `search_unavailable` (the search backend is unavailable); `upstream_unavailable` (behind a gateway, the search service cannot be reached (with Retry-After)); `release_preparing` (the search index of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index of the release as_of names could not be prepared; retry after Retry-After seconds). */
+            /** @description The search is unavailable; retry later. Codes: `search_unavailable` (the search backend is unavailable); `upstream_unavailable` (behind a gateway, the search service cannot be reached (with Retry-After)); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1829,7 +1829,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Related papers are unavailable; retry later (after Retry-After when given). Codes: `ranking_unavailable` (the ranked index is still being prepared after a start, or the first time a release is asked for (with Retry-After)); `search_unavailable` (the search backend is unavailable); `papers_unavailable` (the paper store (Postgres) is unavailable); `upstream_unavailable` (behind a gateway, the service cannot be reached (with Retry-After)); `release_preparing` (the search index of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index of the release as_of names could not be prepared; retry after Retry-After seconds). */
+            /** @description Related papers are unavailable; retry later (after Retry-After when given). Codes: `ranking_unavailable` (the ranked index is still being prepared after a start, or the first time a release is asked for (with Retry-After)); `search_unavailable` (the search backend is unavailable); `papers_unavailable` (the paper store (Postgres) is unavailable); `upstream_unavailable` (behind a gateway, the service cannot be reached (with Retry-After)); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
