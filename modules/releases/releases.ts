@@ -107,6 +107,8 @@ export class Releases {
   private readonly indexes = new Map<string, OpenIndex>();
   private readonly vectors = new Map<string, OpenVectors>();
   private vectorSource?: ReleaseVectorSource;
+  /** Whether this process answers searches as of a release (`servesSearches`). */
+  private searching = false;
   private listener?: ChangeListener;
   private database = '';
   private closed = false;
@@ -208,6 +210,17 @@ export class Releases {
    * Lets this process answer vector searches as of a release: the latest release's vectors are
    * prepared at once (and after each cut), an older one's on its first request.
    */
+  /**
+   * This process answers searches as of a release (public-search, semantic-search): the latest
+   * release's search index is prepared at once, and after each cut. Other processes (a gateway, the
+   * change feed) only name releases and never build one.
+   */
+  servesSearches(): void {
+    this.searching = true;
+    const latest = this.latest();
+    if (latest && !this.closed && !this.indexes.has(latest.id)) this.prepare(latest);
+  }
+
   attachVectors(source: ReleaseVectorSource): void {
     this.vectorSource = source;
     const latest = this.latest();
@@ -293,7 +306,7 @@ export class Releases {
     for (const r of releases) if (r.expiredAt && !this.dropped.has(r.id)) void this.dropIndex(r.id);
     const latest = this.latest();
     // Answers as of the latest release are the ones most asked for: its index is ready before anyone asks.
-    if (latest && latest.id !== latestBefore && !this.closed && !this.indexes.has(latest.id)) this.prepare(latest);
+    if (latest && latest.id !== latestBefore && !this.closed && this.searching && !this.indexes.has(latest.id)) this.prepare(latest);
     if (latest && latest.id !== latestBefore && !this.closed && this.vectorSource && !this.vectors.has(latest.id)) this.prepareVectors(latest);
   }
 

@@ -39,6 +39,8 @@ export const publicSearchModule: ModuleDefinition<PaperSearchService> = {
     const service = new PaperSearchService(keywordIndex, config.publicBaseUrl);
     const papers = get(papersModule);
     const releases = get(releasesModule);
+    // Its searches, paper records, citations and related papers answer as of a release.
+    releases.servesSearches();
     const related = new PublicRelatedService({ index: keywordIndex, papers, publicBaseUrl: config.publicBaseUrl });
     return {
       value: service,

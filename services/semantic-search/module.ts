@@ -54,6 +54,8 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
     void keywordIndex.prepareRanking?.();
     const vector = get(vectorSearchModule);
     const releases = get(releasesModule);
+    // Its searches and export answer as of a release.
+    releases.servesSearches();
     // Vector and hybrid searches as of a release search its own vectors, which this process builds (the latest one now).
     if (vector) releases.attachVectors({ model: () => vector.embedder.model, build: (batches) => vector.buildReleaseVectors(batches), started: () => vector.started() });
     const service = new SemanticSearchService({ keywordIndex, vector });

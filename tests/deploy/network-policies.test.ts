@@ -20,6 +20,8 @@ const BACKENDS_OF_MODULE: Record<string, Backend[]> = {
   redis: ['redis'],
   papers: [],
   'keyword-index': ['elasticsearch'],
+  // A release's frozen keyword index lives in the keyword engine, reached only where keyword-index runs (servesSearches).
+  releases: [],
   'vector-search': ['qdrant', 'embeddings'],
   'response-cache': [],
   'api-keys': [],
