@@ -16,6 +16,13 @@ const PAPERS_CHANNEL = 'papers_changed';
 /** What a client waits before asking again while a release's search index is prepared. */
 const PREPARING_RETRY_SECONDS = 2;
 const DAY_MS = 86_400_000;
+
+/** The process's vector index did not start (or the process is stopping): no release's vectors are built here. */
+class VectorsUnavailable extends Error {
+  constructor() {
+    super('the vector index of this process did not start');
+  }
+}
 /**
  * Papers a release's search index takes per step of its build: the requests waiting meanwhile are
  * served between steps, so a step is kept short (about 100 ms at 250 papers on a busy 2-core machine).
@@ -337,7 +344,8 @@ export class Releases {
     const open: OpenVectors = { done: Promise.resolve(), ready: false, usedAt: Date.now() };
     this.vectors.set(release.id, open);
     open.done = (async () => {
-      if (!(await source.started())) throw new Error('the vector index of this process did not start');
+      // No vector index here (it failed to start, or the process is stopping): vector mode answers 503 anyway, and says why.
+      if (!(await source.started())) throw new VectorsUnavailable();
       const t0 = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {
@@ -352,7 +360,8 @@ export class Releases {
       this.evictVectors();
     })().catch((err: Error) => {
       open.failed = err;
-      this.logger.warn({ err: err.message, release: release.id }, 'the vector search of a release could not be prepared');
+      if (err instanceof VectorsUnavailable || this.closed) this.logger.debug({ err: err.message, release: release.id }, 'no vector search of a release in this process');
+      else this.logger.warn({ err: err.message, release: release.id }, 'the vector search of a release could not be prepared');
     });
     return open;
   }

@@ -1,3 +1,4 @@
+import { AS_OF_ERRORS } from '../../modules/releases';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { KEYWORD_PARAM_CODES } from '../../modules/keyword-index';
@@ -71,10 +72,12 @@ export function exportPaths(): ZodOpenApiPathsObject {
             invalid_author: KEYWORD_PARAM_CODES.invalid_author,
             invalid_since: KEYWORD_PARAM_CODES.invalid_since,
             invalid_format: `format is not one of ${EXPORT_FORMATS.join(', ')}`,
-            invalid_cursor: 'cursor is not a next_cursor (or CSV row cursor) of an export, unchanged',
+            invalid_cursor: 'cursor is not a next_cursor (or CSV row cursor) of an export, unchanged, or continues an export as of another release than as_of names',
             invalid_limit: `limit is not a whole number from 1 to ${L.maxPerCall}`,
+            ...AS_OF_ERRORS[400],
           },
-          503: { search_unavailable: 'the search backend failed before the first byte' },
+          410: AS_OF_ERRORS[410],
+          503: { search_unavailable: 'the search backend failed before the first byte', ...AS_OF_ERRORS[503] },
         },
       }),
     },

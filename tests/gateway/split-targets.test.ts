@@ -26,7 +26,8 @@ describe('targets: gateway and public-search in separate processes', () => {
   });
 
   it('runs only what the target needs', () => {
-    expect(gateway.proc.runtime.moduleNames).toEqual(['redis', 'response-cache', 'database', 'api-keys', 'gateway']);
+    // papers and releases: the gateway names the release an answer builds on (X-Dataset-Version), and builds none.
+    expect(gateway.proc.runtime.moduleNames).toEqual(['redis', 'response-cache', 'database', 'api-keys', 'papers', 'releases', 'gateway']);
     expect(searchService.proc.runtime.moduleNames).not.toContain('gateway');
   });
 
