@@ -145,6 +145,18 @@ export const en = {
     andMore: '{list} and {n} more',
     untitled: 'Untitled',
   },
+  /** A paper page asked for as of a release that cannot answer (`?as_of=`): a bad, unknown, expired or not yet ready release. */
+  asOfError: {
+    invalidTitle: 'Not a dataset release',
+    expiredTitle: 'This dataset release is no longer kept',
+    preparingTitle: 'This dataset release is being prepared',
+    text: 'This page was asked for as of a dataset release (as_of) that cannot be shown:',
+    currentLink: 'Read this paper as it is now',
+    searchLink: 'Search the papers',
+  },
+  /** A paper page as of a release: the notice above the record. */
+  asOfNotice: 'This is the record as of dataset release {release}.',
+  asOfCurrent: 'See the record now',
   notFound: {
     paperTitle: 'Paper not found',
     paperText: 'There is no paper at this address. It may have been removed, or the link may be mistyped.',

@@ -137,6 +137,16 @@ export const ja: Messages = {
     andMore: '{list} ほか {n} 名',
     untitled: '無題',
   },
+  asOfError: {
+    invalidTitle: 'データセットのリリースではありません',
+    expiredTitle: 'このデータセットリリースは保存期間を過ぎています',
+    preparingTitle: 'このデータセットリリースを準備しています',
+    text: 'このページは表示できないデータセットリリース（as_of）の時点で求められました：',
+    currentLink: 'この論文の現在の記録を読む',
+    searchLink: '論文を検索する',
+  },
+  asOfNotice: 'これはデータセットリリース {release} 時点の記録です。',
+  asOfCurrent: '現在の記録を見る',
   notFound: {
     paperTitle: '論文が見つかりません',
     paperText: 'このアドレスに論文はありません。削除されたか、リンクが間違っている可能性があります。',
