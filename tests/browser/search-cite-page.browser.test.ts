@@ -73,9 +73,10 @@ describeWithChromium('the search page: cite this page, in Chromium', () => {
     const csv = await download('page-csv');
     expect(csv.name).toBe('search-hydrogen.csv');
     expectCsvRecords(csv.text, body.results, PUBLIC_PAPER_CSV_COLUMNS);
-    // The links carry the page's own search, never what only its JSON needs.
+    // The links carry the page's own search as of the release that answered (the permanent link's), never what only its JSON needs.
     const href = new URL((await page.locator('#page-bibtex').getAttribute('href'))!, app.url);
-    expect(Object.fromEntries(href.searchParams)).toEqual({ q: 'hydrogen', limit: '10', format: 'bibtex' });
+    const release = new URL((await page.locator('#cite-page-permalink').getAttribute('href'))!).searchParams.get('as_of');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ q: 'hydrogen', as_of: release, limit: '10', format: 'bibtex' });
   });
 
   it('shows the BibTeX of the page on request, and copies it', async () => {
