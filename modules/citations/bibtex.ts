@@ -1,4 +1,4 @@
-import { asciiFold, dateParts, isCjk, mainTitle, oneLine, type CitationSource } from './citation-source';
+import { asciiFold, dateParts, isCjk, mainTitle, oneLine, releaseNote, type CitationSource } from './citation-source';
 
 export const BIBTEX_CONTENT_TYPE = 'application/x-bibtex; charset=utf-8';
 
@@ -79,7 +79,8 @@ export function toBibtex(source: CitationSource, key = citationKey(source)): str
     ['abstract', record.abstract ? escapeBibtex(record.abstract) : null],
     ['keywords', record.tags.length > 0 ? escapeBibtex(record.tags.join(', ')) : null],
     ['language', record.lang],
-    ['note', record.title_en && record.title_en !== mainTitle(record) ? `English title: ${escapeBibtex(record.title_en)}` : null],
+    // One note (BibTeX has one): the English title where it is not the title, then the release.
+    ['note', [record.title_en && record.title_en !== mainTitle(record) ? `English title: ${escapeBibtex(record.title_en)}` : null, escapeBibtex(releaseNote(source))].filter(Boolean).join('. ')],
     ['file', paper.pdf_url ? bibtexUrl(paper.pdf_url) : null],
   ];
   const body = fields

@@ -7,7 +7,7 @@ import { toBibtex } from './bibtex';
 const paper = (input: Partial<PaperInput> & { id: string }) => {
   const parsed = parsePaperInput({ title: 'Carbon pricing', authors: ['Ana García'], year: 2022, lang: 'en', ...input });
   if (!parsed.ok) throw new Error(parsed.error);
-  return citationSourceOf(storedAlone(parsed.paper, '2024-01-01T00:00:00.000Z'), 'https://papers.example.org');
+  return citationSourceOf(storedAlone(parsed.paper, '2024-01-01T00:00:00.000Z'), 'https://papers.example.org', '2026-11-28');
 };
 
 describe('a list of citations', () => {

@@ -8,13 +8,34 @@ import { toPublicPaper, type PublicPaper } from '../../shared/papers/public-pape
 export interface CitationSource {
   record: PublicPaper;
   paper: Paper;
+  /**
+   * The dataset release the record was read as of: the answer's `X-Dataset-Version` (a release id,
+   * `<latest>+unreleased`, or `DATASET_VERSION` before the first release). Every format quotes it.
+   */
+  release: string;
+  /**
+   * The record was asked for as of `release` (`as_of`): the plain-text citation's link, when it is
+   * the paper's page, then carries `?as_of=` so it opens the record of then.
+   */
+  pinned?: boolean;
 }
 
 /**
  * A stored paper's citation source: its public record as both doors' paper pages and search pages
  * show it (its links on the public site at `publicBaseUrl`), so a citation is the same wherever it is made.
  */
-export const citationSourceOf = (paper: Paper, publicBaseUrl: string): CitationSource => ({ record: toPublicPaper(paper, publicBaseUrl), paper });
+export const citationSourceOf = (paper: Paper, publicBaseUrl: string, release: string, pinned = false): CitationSource => ({
+  record: toPublicPaper(paper, publicBaseUrl),
+  paper,
+  release,
+  ...(pinned ? { pinned } : {}),
+});
+
+/** How every format words the release a citation was made as of (English: the reference managers' notes are read as they are). */
+export const releaseNote = ({ release }: CitationSource) => `Dataset release ${oneLine(release)}`;
+
+/** A paper page's address as of a release (`?as_of=`): where a citation made as of it leads. */
+export const pageAsOf = (url: string, release: string) => `${url}${url.includes('?') ? '&' : '?'}as_of=${encodeURIComponent(release)}`;
 
 /** The title in its original language, else the English, else the Japanese one (a paper has at least one). */
 export function mainTitle(record: PublicPaper): string {
@@ -52,14 +73,19 @@ export function nameParts(name: string): { family: string; given?: string } | { 
 /** Text on one line (RIS fields, BibTeX values): any run of white space, line breaks included, becomes one space. */
 export const oneLine = (text: string) => text.replace(/\s+/gu, ' ').trim();
 
-/** A plain-text reference for people to paste: "Authors (Year). Title. Venue. Link". */
-export function plainCitation({ record }: CitationSource): string {
+/**
+ * A plain-text reference for people to paste: "Authors (Year). Title. Venue. Link (dataset release X)".
+ * The link is the DOI's, else the paper's page (with `?as_of=` when the record was asked for as of the release).
+ */
+export function plainCitation(source: CitationSource): string {
+  const { record } = source;
   const authors = record.authors.length > 0 ? `${record.authors.join(', ')} ` : '';
   const venue = record.venue ? ` ${oneLine(record.venue)}.` : '';
   const title = oneLine(mainTitle(record));
   // No second full stop after a title that ends in its own (`… practice?`).
   const stop = /[.?!。？！]$/u.test(title) ? '' : '.';
-  return oneLine(`${authors}(${record.year ?? 'n.d.'}). ${title}${stop}${venue} ${record.citation_url}`);
+  const link = source.pinned && record.citation_url === record.url ? pageAsOf(record.url, source.release) : record.citation_url;
+  return oneLine(`${authors}(${record.year ?? 'n.d.'}). ${title}${stop}${venue} ${link} (dataset release ${source.release})`);
 }
 
 /** The file name a download of this paper's citation is saved under: its id, which is ASCII and unique. */

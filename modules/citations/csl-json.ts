@@ -1,4 +1,4 @@
-import { dateParts, mainTitle, nameParts, type CitationSource } from './citation-source';
+import { dateParts, mainTitle, nameParts, releaseNote, type CitationSource } from './citation-source';
 
 export const CSL_JSON_CONTENT_TYPE = 'application/vnd.citationstyles.csl+json; charset=utf-8';
 
@@ -26,6 +26,8 @@ export function toCslItem(source: CitationSource): Record<string, unknown> {
     language: record.lang ?? undefined,
     abstract: record.abstract ?? undefined,
     keyword: record.tags.length > 0 ? record.tags.join(', ') : undefined,
+    // `note`, not `version` (the version of the work itself, in CSL): what Zotero and citeproc show as the item's note.
+    note: releaseNote(source),
   };
   return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined));
 }

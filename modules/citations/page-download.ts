@@ -13,14 +13,15 @@ export interface PageDownload {
 /**
  * A page of search results in a format other than the JSON answer: its papers (`papers`, the stored
  * papers in the page's order) as a citation file with links to their pages on the public site, or its
- * records (`records`, what the JSON answer holds, in the same order) as CSV under `columns`.
+ * records (`records`, what the JSON answer holds, in the same order) as CSV under `columns`. Each
+ * citation quotes `release`, the answer's `X-Dataset-Version`.
  */
 export function pageDownload(
   format: Exclude<PageFormat, 'json'>,
   page: { papers: readonly Paper[]; records: readonly Readonly<Record<string, unknown>>[] },
-  options: { publicBaseUrl: string; csvColumns: readonly string[] },
+  options: { publicBaseUrl: string; csvColumns: readonly string[]; release: string },
 ): PageDownload {
   if (format === 'csv') return { body: csvDocument(options.csvColumns, page.records), contentType: CSV_CONTENT_TYPE, extension: 'csv' };
-  const sources = page.papers.map((paper) => citationSourceOf(paper, options.publicBaseUrl));
+  const sources = page.papers.map((paper) => citationSourceOf(paper, options.publicBaseUrl, options.release));
   return { body: citationList(format, sources), ...CITATION_FILES[format] };
 }

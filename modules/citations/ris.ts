@@ -1,4 +1,4 @@
-import { dateParts, mainTitle, oneLine, type CitationSource } from './citation-source';
+import { dateParts, mainTitle, oneLine, releaseNote, type CitationSource } from './citation-source';
 
 export const RIS_CONTENT_TYPE = 'application/x-research-info-systems; charset=utf-8';
 
@@ -33,6 +33,8 @@ export function toRis(source: CitationSource): string {
     ['LA', record.lang],
     ...record.tags.map((t): [string, string] => ['KW', t]),
     ['ID', record.id],
+    // N1 (notes): Zotero, EndNote and citation-js read it into the item's note.
+    ['N1', releaseNote(source)],
   ];
   const body = lines
     .filter((l): l is [string, string] => typeof l[1] === 'string' && oneLine(l[1]) !== '')

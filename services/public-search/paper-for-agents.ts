@@ -15,7 +15,7 @@ import { compactPaper, compactPaperSchema } from '../../shared/agents/compact';
 
 export const paperCitationSchema = z
   .object({
-    text: z.string().meta({ description: 'A reference to paste: "Authors (Year). Title. Venue. Link" (the DOI link when there is a DOI), as the paper\'s page shows it.' }),
+    text: z.string().meta({ description: 'A reference to paste: "Authors (Year). Title. Venue. Link (dataset release X)" (the DOI link when there is a DOI; the release the record was read as of), as the paper\'s page shows it.' }),
     bibtex: z.string().meta({ description: 'The BibTeX entry, exactly as `/papers/{id}.bib` serves it.' }),
   })
   .meta({ description: 'A ready citation of the paper.' });

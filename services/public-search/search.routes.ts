@@ -35,7 +35,7 @@ export function searchRoutes(deps: { service: PaperSearchService; releases: Rele
     // The answer depends on Accept (a citation file or CSV when it asks for one), so caches must key by it too; a problem does not.
     res.setHeader('Vary', 'Accept');
     if (format === 'json') return sendJson(req, res, jsonBytes(page.envelope));
-    const file = pageDownload(format, { papers: page.papers, records: page.envelope.results }, { publicBaseUrl: deps.publicBaseUrl, csvColumns: PUBLIC_PAPER_CSV_COLUMNS });
+    const file = pageDownload(format, { papers: page.papers, records: page.envelope.results }, { publicBaseUrl: deps.publicBaseUrl, csvColumns: PUBLIC_PAPER_CSV_COLUMNS, release: basis.version });
     sendCacheable(req, res, file.body, {
       'Content-Type': file.contentType,
       'Content-Disposition': attachmentDisposition('search', params.query || (params.author ?? ''), file.extension),

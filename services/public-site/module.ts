@@ -6,6 +6,7 @@ import { SiteAssets, siteRoutes } from './site.routes';
 import { sitemapRoutes } from './sitemap.routes';
 import { notFoundPageRoute } from './not-found.routes';
 import { papersModule } from '../../modules/papers';
+import { releasesModule } from '../../modules/releases';
 
 /**
  * The public site for people and crawlers: the search page, a page per paper with its citations,
@@ -14,7 +15,7 @@ import { papersModule } from '../../modules/papers';
  */
 export const publicSiteModule: ModuleDefinition = {
   name: 'public-site',
-  dependsOn: ['papers'],
+  dependsOn: ['papers', 'releases'],
   serves: [{ door: 'public', paths: ['/papers', '/sitemap.xml', '/sitemaps', '/robots.txt', '/assets', '/'], remoteUrl: (c) => c.services.publicSearchUrl, pagesForBrowsers: true }],
   contributes: { public: { llmsTxt: (config) => ({ [LLMS_SECTIONS.optional]: siteLlmsTxt(config) }) } },
   async init({ config, get }) {
@@ -27,7 +28,7 @@ export const publicSiteModule: ModuleDefinition = {
     const demo = config.demoData;
     return {
       routes: [
-        { door: 'public', router: paperPageRoutes({ ...site, assetUrl, demo }) },
+        { door: 'public', router: paperPageRoutes({ ...site, releases: get(releasesModule), assetUrl, demo }) },
         { door: 'public', router: sitemapRoutes(site) },
         { door: 'public', router: siteRoutes(assets, { demo }) },
         // Last: the site is mounted after the search API, so this sees only paths nothing answered.

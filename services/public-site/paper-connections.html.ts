@@ -90,12 +90,15 @@ ${pager}</section>
 `;
 }
 
-/** The References, Cited by and Related papers sections, with a word for readers without script. */
-export function connectionsHtml(record: PublicPaper, lang: SiteLang): string {
+/**
+ * The References, Cited by and Related papers sections, with a word for readers without script.
+ * `asOf`: the page is as of this release, and the script reads the lists as of it too (`data-as-of`).
+ */
+export function connectionsHtml(record: PublicPaper, lang: SiteLang, asOf?: string): string {
   const c = MESSAGES[lang].connections;
   const citedByIntro = counted(lang, c.citedByIntro, record.cited_by_corpus_count)
     + (record.cited_by_count === null ? '' : `${lang === 'ja' ? '' : ' '}${counted(lang, c.citedBySource, record.cited_by_count)}`);
-  return `<div id="connections" class="paper-page-connections" data-lang="${lang}">
+  return `<div id="connections" class="paper-page-connections" data-lang="${lang}"${attr('data-as-of', asOf)}>
 <noscript><p class="notice">${c.noscriptHtml}</p></noscript>
 ${listSection(record, lang, 'references', c.referencesHeading, counted(lang, c.referencesIntro, record.references_count), record.references_count)}${listSection(record, lang, 'cited_by', c.citedByHeading, citedByIntro, record.cited_by_corpus_count)}${listSection(record, lang, 'related', c.relatedHeading, c.relatedIntro, null)}</div>`;
 }

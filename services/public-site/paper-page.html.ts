@@ -1,4 +1,4 @@
-import { citationFileName, plainCitation, toBibtex, type CitationSource } from '../../modules/citations';
+import { citationFileName, pageAsOf, plainCitation, toBibtex, type CitationSource } from '../../modules/citations';
 import { attr, escapeHtml, httpUrl, jsonForScript } from './html-text';
 import { authorsHtml, connectionsHtml, versionsHtml } from './paper-connections.html';
 import { MESSAGES, withLanguage, type SiteLang } from './i18n/site-language';
@@ -74,11 +74,19 @@ function summaries({ paper }: CitationSource, lang: SiteLang): string {
   return (lang === 'ja' ? jaHtml + enHtml : enHtml + jaHtml) + original;
 }
 
+/**
+ * A path of the paper's own (`/papers/{id}`, a download's) as the page links it: as of the page's
+ * release when the page was asked for as of one (`pinned`), so the citation read there is the same.
+ */
+export const paperPath = (source: CitationSource, suffix = '') => {
+  const path = `/papers/${encodeURIComponent(source.record.id)}${suffix}`;
+  return source.pinned ? pageAsOf(path, source.release) : path;
+};
+
 function citationBlock(source: CitationSource, lang: SiteLang): string {
   const { record } = source;
   const m = MESSAGES[lang].paper;
-  const id = encodeURIComponent(record.id);
-  const downloads = CITATION_DOWNLOADS.map((d) => `<li><a id="${d.id}" data-testid="${d.id}" class="citation-download" href="/papers/${id}.${d.extension}" type="${d.type}" download="${escapeHtml(citationFileName(record, d.extension))}">${d.label}</a></li>`).join('\n');
+  const downloads = CITATION_DOWNLOADS.map((d) => `<li><a id="${d.id}" data-testid="${d.id}" class="citation-download" href="${escapeHtml(paperPath(source, `.${d.extension}`))}" type="${d.type}" download="${escapeHtml(citationFileName(record, d.extension))}">${d.label}</a></li>`).join('\n');
   // Copy buttons start hidden: the page's script shows them where the browser can copy, and says so in these words.
   return `<section id="cite" class="citation" aria-labelledby="cite-heading">
 <h2 id="cite-heading">${escapeHtml(m.citeHeading)}</h2>
@@ -115,7 +123,7 @@ export function renderPaperPage(source: CitationSource, { lang, assetUrl }: Pape
   const p = m.paper;
   const title = record.title ?? record.title_en ?? record.title_ja ?? record.id;
   const asset = assetUrl ?? ((n: string) => `/assets/${n}`);
-  const alternates = CITATION_DOWNLOADS.map((d) => `<link rel="alternate" type="${d.type}" href="/papers/${encodeURIComponent(record.id)}.${d.extension}" title="${d.label}">`).join('\n');
+  const alternates = CITATION_DOWNLOADS.map((d) => `<link rel="alternate" type="${d.type}" href="${escapeHtml(paperPath(source, `.${d.extension}`))}" title="${d.label}">`).join('\n');
   const head = `<link rel="canonical" href="${escapeHtml(record.url)}">
 ${alternates}
 <script src="${escapeHtml(asset(SCRIPT))}" defer></script>
@@ -142,15 +150,19 @@ ${jsonLdScript(source)}`;
     fact('id', p.paperId, `<code>${escapeHtml(record.id)}</code>`),
     fact('updated_at', p.updated, dateHtml(lang, record.updated_at), record.updated_at),
   ].join('');
-  const body = `<main id="paper" class="wrap paper-page" data-paper-id="${escapeHtml(record.id)}">
+  // As of a release: said above the record, with the way to the record now (the canonical page).
+  const notice = source.pinned
+    ? `<p id="as-of-notice" class="as-of-notice" data-release="${escapeHtml(source.release)}">${escapeHtml(m.asOfNotice.replace('{release}', source.release))} <a id="as-of-current" href="${escapeHtml(withLanguage(`/papers/${encodeURIComponent(record.id)}`, lang))}">${escapeHtml(m.asOfCurrent)}</a></p>\n`
+    : '';
+  const body = `<main id="paper" class="wrap paper-page" data-paper-id="${escapeHtml(record.id)}" data-release="${escapeHtml(source.release)}">
 ${backLink(lang)}
-<article>
+${notice}<article>
 ${titles(source, lang)}${authors}<dl class="paper-page-facts">
 ${facts}</dl>
 ${versionsHtml(record, lang)}${summaries(source, lang)}</article>
 ${citationBlock(source, lang)}
-${connectionsHtml(record, lang)}
+${connectionsHtml(record, lang, source.pinned ? source.release : undefined)}
 </main>`;
-  const path = `/papers/${encodeURIComponent(record.id)}`;
+  const path = paperPath(source);
   return sitePage({ lang, title: `${title} — ${m.siteName}`, head, styles: STYLES, path, demo: paper.source === 'demo', assetUrl }, body);
 }

@@ -24,7 +24,7 @@ export function semanticRoutes(service: SemanticSearchService, releases: Release
     // The answer depends on Accept (a citation file or CSV when it asks for one); a problem does not.
     res.setHeader('Vary', 'Accept');
     if (format === 'json') return void res.json(page.answer);
-    const file = pageDownload(format, { papers: page.papers, records: page.answer.data }, { publicBaseUrl, csvColumns: SEMANTIC_PAPER_CSV_COLUMNS });
+    const file = pageDownload(format, { papers: page.papers, records: page.answer.data }, { publicBaseUrl, csvColumns: SEMANTIC_PAPER_CSV_COLUMNS, release: basis.version });
     // The data API keeps no shared cache: no Cache-Control, as its JSON answers; the ETag still lets a client revalidate.
     sendCacheable(
       req,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import request from 'supertest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
 import { axeViolations, describeWithChromium, DESKTOP, launchChromium, PHONE, screenshot, screenshotDir, searchAnswer, watchedPage } from './chromium';
@@ -6,6 +7,7 @@ import { expectCsvRecords, parseCitations } from '../formats/format-checks';
 import { freePort } from '../support/services';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess, type TestProcess } from '../support/test-process';
+import { waitFor } from '../support/wait-for';
 
 interface ApiPaper extends Record<string, unknown> { id: string; title: string | null; title_en: string | null; title_ja: string | null }
 interface ApiEnvelope { total: number; count: number; offset: number; results: ApiPaper[] }
@@ -30,6 +32,11 @@ describeWithChromium('the search page: cite this page, in Chromium', () => {
     database = await createTestDatabase({ migrate: false });
     const port = await freePort();
     app = await startTestProcess({ DATABASE_URL: database.url, DEMO_DATA: 'true', PUBLIC_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
+    // The page's downloads are as of the release that answered: its search index is prepared just after the first start's cut (503 release_preparing until then).
+    await waitFor('the first release\'s search index', async () => {
+      const latest = (await request(app.url).get('/api/v1/releases')).body.latest as string | null;
+      return latest !== null && (await request(app.url).get(`/api/v1/papers/search?q=hydrogen&as_of=${latest}`)).status === 200;
+    });
     shots = screenshotDir();
     browser = await launchChromium();
     context = await browser.newContext({ ...DESKTOP, locale: 'en-US', acceptDownloads: true });
@@ -73,9 +80,10 @@ describeWithChromium('the search page: cite this page, in Chromium', () => {
     const csv = await download('page-csv');
     expect(csv.name).toBe('search-hydrogen.csv');
     expectCsvRecords(csv.text, body.results, PUBLIC_PAPER_CSV_COLUMNS);
-    // The links carry the page's own search, never what only its JSON needs.
+    // The links carry the page's own search as of the release that answered (the permanent link's), never what only its JSON needs.
     const href = new URL((await page.locator('#page-bibtex').getAttribute('href'))!, app.url);
-    expect(Object.fromEntries(href.searchParams)).toEqual({ q: 'hydrogen', limit: '10', format: 'bibtex' });
+    const release = new URL((await page.locator('#cite-page-permalink').getAttribute('href'))!).searchParams.get('as_of');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ q: 'hydrogen', as_of: release, limit: '10', format: 'bibtex' });
   });
 
   it('shows the BibTeX of the page on request, and copies it', async () => {

@@ -1,13 +1,14 @@
-import { citationKey, escapeBibtex, toBibtex, toCslJson, toRis, type CitationSource } from '../../modules/citations';
+import { citationKey, escapeBibtex, plainCitation, toBibtex, toCslJson, toRis, type CitationSource } from '../../modules/citations';
 import { toPublicPaper } from '../../shared/papers/public-paper';
 import type { PaperInput } from '../../modules/papers/paper-input';
 import { displayName, parseCitation } from './citation-parse';
 import { EN_PAPER, HOSTILE_PAPER, HOSTILE_TITLE, JA_PAPER, storedPaper } from './site-fixtures';
 
 const BASE = 'https://papers.example.org';
-const sourceOf = (input: PaperInput): CitationSource => {
+const RELEASE = '2026-11-28';
+const sourceOf = (input: PaperInput, release = RELEASE): CitationSource => {
   const paper = storedPaper(input);
-  return { paper, record: toPublicPaper(paper, BASE) };
+  return { paper, record: toPublicPaper(paper, BASE), release };
 };
 
 const FORMATS = [
@@ -48,6 +49,35 @@ describe.each(FORMATS)('%s citations, read back by citation-js', (_name, render,
     expect(item.URL).toBe('https://example.org/papers/h2');
     if (type !== '@biblatex/text') expect(item.language).toBe('ja');
     expect(item.type).toBe('article-journal');
+  });
+});
+
+describe('the release a citation was made as of', () => {
+  it.each(FORMATS)('%s keeps it through citation-js, as the item\'s note', (_name, render, type) => {
+    const item = parseCitation(render(sourceOf(EN_PAPER, '2026-11-28.2')), type) as { note?: string };
+    expect(item.note).toBe('Dataset release 2026-11-28.2');
+  });
+
+  it('is one BibTeX note with the English title, when there is one', () => {
+    const entry = toBibtex(sourceOf(JA_PAPER));
+    expect(entry).toContain('note = {English title: Carbon intensity of hydrogen supply chains. Dataset release 2026-11-28}');
+    expect(entry.match(/^ {2}note = /gm)).toHaveLength(1);
+    expect((parseCitation(entry, '@biblatex/text') as { note?: string }).note).toBe('English title: Carbon intensity of hydrogen supply chains. Dataset release 2026-11-28');
+  });
+
+  it('is an N1 line in RIS', () => {
+    expect(toRis(sourceOf(EN_PAPER, 'v0.3-2026Q3')).split('\r\n')).toContain('N1  - Dataset release v0.3-2026Q3');
+  });
+
+  it('ends the plain-text citation, the link leading to the page as of the release when the citation was asked for as of it', () => {
+    const source = sourceOf({ ...EN_PAPER, doi: null });
+    expect(plainCitation(source)).toBe(`${plainCitation(source).split(' (dataset release')[0]} (dataset release 2026-11-28)`);
+    expect(plainCitation(source)).toMatch(new RegExp(`${source.record.url.replace(/[.?]/g, '\\$&')} \\(dataset release 2026-11-28\\)$`));
+    expect(plainCitation({ ...source, pinned: true })).toMatch(/\/papers\/[^ ]+\?as_of=2026-11-28 \(dataset release 2026-11-28\)$/);
+    // A DOI link stays the DOI's.
+    const doi = sourceOf(JA_PAPER);
+    expect(plainCitation({ ...doi, pinned: true })).toMatch(/https:\/\/doi\.org\/10\.5555\/gx\.2024\.001 \(dataset release 2026-11-28\)$/);
+    expect(plainCitation(sourceOf(EN_PAPER, '2026-11-28+unreleased'))).toMatch(/\(dataset release 2026-11-28\+unreleased\)$/);
   });
 });
 
@@ -116,6 +146,7 @@ describe('CSL-JSON', () => {
       language: 'ja',
       abstract: 'An English AI summary of hydrogen supply chains.',
       keyword: '水素, supply chain, fixtureja',
+      note: 'Dataset release 2026-11-28',
     });
   });
 

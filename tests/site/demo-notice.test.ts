@@ -46,7 +46,7 @@ describe('the demo notice', () => {
   it('is on a paper page when the record is generated, whatever DEMO_DATA says, and not on a loaded paper', () => {
     const paper = storedPaper(EN_PAPER);
     const page = (source: string | null, lang: 'en' | 'ja') =>
-      renderPaperPage({ record: toPublicPaper({ ...paper, source }, 'https://papers.example.org'), paper: { ...paper, source } }, { lang });
+      renderPaperPage({ record: toPublicPaper({ ...paper, source }, 'https://papers.example.org'), paper: { ...paper, source }, release: '2026-11-28' }, { lang });
     expect(notice(page('demo', 'en'))).toMatch(/^Demo data: /);
     expect(notice(page('demo', 'ja'))).toMatch(/^デモデータ：/);
     expect(notice(page('openalex', 'en'))).toBeUndefined();

@@ -145,6 +145,18 @@ export const en = {
     andMore: '{list} and {n} more',
     untitled: 'Untitled',
   },
+  /** A paper page asked for as of a release that cannot answer (`?as_of=`): a bad, unknown, expired or not yet ready release. */
+  asOfError: {
+    invalidTitle: 'Not a dataset release',
+    expiredTitle: 'This dataset release is no longer kept',
+    preparingTitle: 'This dataset release is being prepared',
+    text: 'This page was asked for as of a dataset release (as_of) that cannot be shown:',
+    currentLink: 'Read this paper as it is now',
+    searchLink: 'Search the papers',
+  },
+  /** A paper page as of a release: the notice above the record. */
+  asOfNotice: 'This is the record as of dataset release {release}.',
+  asOfCurrent: 'See the record now',
   notFound: {
     paperTitle: 'Paper not found',
     paperText: 'There is no paper at this address. It may have been removed, or the link may be mistyped.',
@@ -215,8 +227,18 @@ export const en = {
       invalid_venue_type: 'Choose a venue type from the list.',
       invalid_sort: 'Choose relevance or newest first.',
       invalid_cursor: 'That page link is broken or out of date: start again from the first page.',
+      invalid_as_of: 'The dataset release in this address is not a release id.',
+      unknown_release: 'There is no dataset release of that name.',
+      release_expired: 'That dataset release is no longer kept.',
       invalid: 'The search could not be run. Check the words and filters and try again.',
     } as Record<string, string>,
+    /** Answers as of a dataset release (`as_of` in the page's URL), and the release that answered a search made without it. */
+    asOfNote: 'Results as of dataset release {release}. ',
+    asOfCurrent: 'See the current results',
+    asOfPreparing: 'Preparing dataset release {release}…',
+    citeRelease: 'These results were given as of dataset release {release}. ',
+    permalink: 'Permanent link to these results',
+    citeUnreleased: 'These results include changes made since dataset release {release}, which no release holds yet: they have no permanent link until the next release.',
     countSuffix: ' ({n})',
     /** Cite this page: the BibTeX of the page's papers, shown on request and copied. */
     pageBibtexLoading: 'Loading…',

@@ -25,5 +25,5 @@ export function pageLanguage(req: Request): SiteLang {
 
 export const otherLanguage = (lang: SiteLang): SiteLang => (lang === 'ja' ? 'en' : 'ja');
 
-/** `path` with `?hl=lang` (path is the site's own, without a query). */
-export const withLanguage = (path: string, lang: SiteLang): string => `${path}?hl=${lang}`;
+/** `path` with `hl=lang` (path is the site's own; a query it has, such as a paper page's `as_of`, is kept). */
+export const withLanguage = (path: string, lang: SiteLang): string => `${path}${path.includes('?') ? '&' : '?'}hl=${lang}`;

@@ -21,6 +21,8 @@ const M = JSON.parse(document.getElementById('paper-messages')?.textContent ?? '
 const LANG = document.documentElement.lang === 'ja' ? 'ja' : 'en';
 const OTHER_LANG = LANG === 'ja' ? 'en' : 'ja';
 const numbers = new Intl.NumberFormat(LANG);
+/** The release the page is as of (`?as_of=`): the lists are read as of it too. */
+const AS_OF = document.getElementById('connections')?.dataset.asOf ?? '';
 
 /** `template` with each `{name}` replaced by its value. */
 const t = (template, values = {}) => template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
@@ -131,6 +133,7 @@ function connect(section) {
     busy(true);
     status.textContent = M.loading;
     const params = new URLSearchParams(paged ? { cursor, limit: String(PAGE_SIZE) } : { limit: String(RELATED_SIZE) });
+    if (AS_OF) params.set('as_of', AS_OF);
     try {
       const response = await fetch(`${source}?${params}`, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`${source} answered ${response.status}`);

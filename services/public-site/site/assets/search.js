@@ -58,6 +58,8 @@ const citeDetails = /** @type {HTMLDetailsElement} */ (byId('cite-page-details')
 const citeText = /** @type {HTMLTextAreaElement} */ (byId('cite-page-bibtex'));
 const citeCopy = byId('cite-page-copy');
 const citeStatus = byId('cite-page-status');
+const citeRelease = byId('cite-page-release');
+const asOfNote = byId('as-of-note');
 /** A chart of more years than this shows only the years that have papers (no empty run between them). */
 const MAX_YEAR_SPAN = 80;
 
@@ -106,6 +108,8 @@ function stateFromUrl() {
     hl: hl === 'ja' || hl === 'en' ? hl : '',
     // `exact=1`: the query as typed, even when it finds nothing (no switch to its split words).
     exact: params.get('exact') === '1' ? '1' : '',
+    // The dataset release the results are as of (the API's `as_of`, which it validates); empty: the corpus now.
+    as_of: (params.get('as_of') ?? '').trim(),
   };
 }
 
@@ -134,6 +138,8 @@ function queryString(state, { forApi = false } = {}) {
     params.set('cursor', state.cursor);
     if (state.page) params.set('page', state.page);
   }
+  // Last, so the address of a search without it is what it always was.
+  if (state.as_of) params.set('as_of', state.as_of);
   if (forApi) {
     params.set('limit', String(PAGE_SIZE));
     params.set('highlight', 'true');
@@ -153,11 +159,12 @@ const byCursor = (state) => state.sort === 'newest';
 /** The page number a cursor page shows (1 without a cursor). */
 const cursorPage = (state) => (state.cursor ? Math.max(1, Number.parseInt(state.page, 10) || 1) : 1);
 
-/** A paper's page in the reader's chosen language (`?hl=`), else its plain address. */
+/** A paper's page in the reader's chosen language (`?hl=`) and as of the results' release (`as_of`), else its plain address. */
 function paperHref(url, state) {
-  if (!state.hl || !safeHref(url)) return url;
+  if ((!state.hl && !state.as_of) || !safeHref(url)) return url;
   const address = new URL(url, window.location.href);
-  address.searchParams.set('hl', state.hl);
+  if (state.as_of) address.searchParams.set('as_of', state.as_of);
+  if (state.hl) address.searchParams.set('hl', state.hl);
   return address.href;
 }
 
@@ -169,6 +176,7 @@ function setLanguageSwitch(state) {
 /** The search page of one author's papers, in the reader's chosen language. */
 function authorUrl(name, state) {
   const params = new URLSearchParams({ author: name });
+  if (state.as_of) params.set('as_of', state.as_of);
   if (state.hl) params.set('hl', state.hl);
   return `/?${params}`;
 }
@@ -191,6 +199,17 @@ function showActiveFilters(state) {
   activeFilters.replaceChildren(chip);
 }
 
+/** Results as of a release: said above them, with the way to the current results (the same address without `as_of`). */
+function showAsOfNote(state) {
+  asOfNote.hidden = !state.as_of;
+  if (!state.as_of) return asOfNote.replaceChildren();
+  const current = el('a', null, M.asOfCurrent);
+  current.id = 'as-of-current';
+  current.href = state.q || state.author ? pageUrl({ ...state, as_of: '', offset: '', cursor: '', page: '' }) : state.hl ? `/?hl=${state.hl}` : '/';
+  current.addEventListener('click', openInPage);
+  asOfNote.replaceChildren(t(M.asOfNote, { release: state.as_of }), current);
+}
+
 function fillForm(state) {
   queryInput.value = state.q;
   topicSelect.value = topicLabels.has(state.topic) ? state.topic : '';
@@ -201,6 +220,7 @@ function fillForm(state) {
   sortSelect.value = state.sort === 'newest' ? 'newest' : 'relevance';
   setLanguageSwitch(state);
   showActiveFilters(state);
+  showAsOfNote(state);
 }
 
 /** The search the form describes now (a new search starts at its first page). */
@@ -220,6 +240,8 @@ function stateFromForm() {
     page: '',
     hl: stateFromUrl().hl,
     exact: '',
+    // A page as of a release searches as of it until the reader leaves it (the note's link to the current results).
+    as_of: stateFromUrl().as_of,
   };
 }
 
@@ -228,6 +250,7 @@ function go(state) {
   const url = pageUrl(state);
   setLanguageSwitch(state);
   showActiveFilters(state);
+  showAsOfNote(state);
   if (url === window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
 }
@@ -555,7 +578,7 @@ function showCounts(state, facets, total) {
  * @param {SearchEnvelope} body
  * @param {boolean} [split] the answer is for the split words of `state.q`, which found nothing
  */
-function render(state, body, split = false) {
+function render(state, body, split = false, version = '') {
   const { total, count, limit, results, query } = body;
   const cursorMode = byCursor(state);
   const page = cursorMode ? cursorPage(state) : Math.floor(body.offset / limit) + 1;
@@ -602,7 +625,7 @@ function render(state, body, split = false) {
     setPagerLink(nextLink, offset + limit < reachable ? pageUrl({ ...state, offset: String(offset + limit) }) : null);
   }
   showWindowEnd(state, !cursorMode && total > MAX_WINDOW && offset + limit >= reachable, total);
-  showCitePage(state, body);
+  showCitePage(state, body, version);
   document.title = `${query || state.author} – ${page > 1 ? `${t(M.titlePage, { page })} – ` : ''}${SITE_NAME}`;
 }
 
@@ -719,14 +742,22 @@ function pageFileUrl(format) {
   return `${API}?${params}`;
 }
 
+/** A dataset release id, not an answer over changes no release holds yet (`<latest>+unreleased`). */
+const isRelease = (version) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(version);
+
 /**
  * Cite this page: the download links of the papers shown, and their BibTeX on request. For the split
- * words of an unspaced query, the papers shown are theirs.
+ * words of an unspaced query, the papers shown are theirs. A search made without `as_of` says the
+ * release that answered (`version`, its `X-Dataset-Version`) and links this page as of it (the
+ * permanent link); the downloads are then as of it too, so they hold what the permanent link shows.
  * @param {ReturnType<typeof stateFromUrl>} state
  * @param {SearchEnvelope} body
+ * @param {string} version
  */
-function showCitePage(state, body) {
-  const params = new URLSearchParams(queryString({ ...state, q: body.query || state.q }, { forApi: true }));
+function showCitePage(state, body, version) {
+  const pinned = state.as_of || (isRelease(version) ? version : '');
+  showCiteRelease(state, version);
+  const params = new URLSearchParams(queryString({ ...state, q: body.query || state.q, as_of: pinned }, { forApi: true }));
   params.delete('highlight');
   params.delete('facets');
   shownPage = { query: params.toString(), count: body.count };
@@ -736,6 +767,20 @@ function showCitePage(state, body) {
   citeLoaded = '';
   citeStatus.textContent = '';
   if (citeDetails.open && !citePage.hidden) loadPageBibtex();
+}
+
+/** The release the results were given as of, and the permanent link to them (this page's address with `as_of`). */
+function showCiteRelease(state, version) {
+  citeRelease.hidden = Boolean(state.as_of) || !version;
+  if (citeRelease.hidden) return citeRelease.replaceChildren();
+  if (!isRelease(version)) {
+    citeRelease.replaceChildren(t(M.citeUnreleased, { release: version.split('+')[0] }));
+    return;
+  }
+  const permalink = el('a', null, M.permalink);
+  permalink.id = 'cite-page-permalink';
+  permalink.href = new URL(pageUrl({ ...state, as_of: version }), window.location.href).href;
+  citeRelease.replaceChildren(t(M.citeRelease, { release: version }), permalink);
 }
 
 async function loadPageBibtex() {
@@ -863,6 +908,35 @@ async function askSplit(state, body, signal) {
   return split.total > 0 ? split : undefined;
 }
 
+/** How many times a search waits for a release being prepared (503 `release_preparing`) before it says the search is unavailable. */
+const PREPARING_TRIES = 30;
+
+/** Waits `seconds`, or less when the search is given up (aborted). */
+const pause = (seconds, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+
+/**
+ * The API's answer, asked again after its `Retry-After` while the release asked for is being
+ * prepared (an old release's search index is built on its first use).
+ */
+async function askWhenReady(state, signal) {
+  for (let tries = 1; ; tries++) {
+    const response = await ask(state, signal);
+    if (response.status !== 503 || tries >= PREPARING_TRIES || signal.aborted) return response;
+    const problem = await readProblem(response.clone());
+    if (!problem || problem.code !== 'release_preparing') return response;
+    statusBox.textContent = t(M.asOfPreparing, { release: state.as_of });
+    await pause(retryAfterSeconds(response) ?? 2, signal);
+    if (signal.aborted) return response;
+  }
+}
+
 async function search(state, { focusResults = false } = {}) {
   inFlight?.abort();
   const controller = new AbortController();
@@ -870,7 +944,8 @@ async function search(state, { focusResults = false } = {}) {
   section.setAttribute('aria-busy', 'true');
   statusBox.textContent = M.searching;
   try {
-    const response = await ask(state, controller.signal);
+    const response = await askWhenReady(state, controller.signal);
+    if (controller.signal.aborted) return;
     if (!response.ok) {
       const problem = await readProblem(response);
       if (!controller.signal.aborted) showFailure(response, problem);
@@ -881,7 +956,7 @@ async function search(state, { focusResults = false } = {}) {
     if (controller.signal.aborted) return;
     const split = splitWords(state, body) ? await askSplit(state, body, controller.signal) : undefined;
     if (controller.signal.aborted) return;
-    render(state, split ?? body, Boolean(split));
+    render(state, split ?? body, Boolean(split), response.headers.get('X-Dataset-Version') ?? '');
     if (focusResults && !section.hidden) heading.focus();
   } catch (err) {
     if (controller.signal.aborted) return;
