@@ -2351,7 +2351,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `missing_query` (q is absent without author, or shorter than 2 characters); `query_too_long` (q is longer than 1000 characters); `term_too_short` (a term shorter than 2 characters); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_shelf` (shelf is not curated, japan_to_global, global_to_japan or all); `invalid_min_score` (min_score is not a number from 0 to 100); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_format` (format is not one of jsonl, csv); `invalid_cursor` (cursor is not a next_cursor (or CSV row cursor) of an export, unchanged); `invalid_limit` (limit is not a whole number from 1 to 10000). */
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `missing_query` (q is absent without author, or shorter than 2 characters); `query_too_long` (q is longer than 1000 characters); `term_too_short` (a term shorter than 2 characters); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_shelf` (shelf is not curated, japan_to_global, global_to_japan or all); `invalid_min_score` (min_score is not a number from 0 to 100); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_venue_type` (venue_type is not one of preprint, journal, conference, dataset, report); `invalid_author` (author is not 1 to 200 characters once trimmed); `invalid_since` (since is not an ISO 8601 date or a date and time with its offset); `invalid_format` (format is not one of jsonl, csv); `invalid_cursor` (cursor is not a next_cursor (or CSV row cursor) of an export, unchanged, or continues an export as of another release than as_of names); `invalid_limit` (limit is not a whole number from 1 to 10000); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2371,7 +2371,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "credentials_in_query" | "unknown_parameter" | "missing_query" | "query_too_long" | "term_too_short" | "invalid_topic" | "invalid_lang" | "invalid_shelf" | "invalid_min_score" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_author" | "invalid_since" | "invalid_format" | "invalid_cursor" | "invalid_limit";
+                        code: "credentials_in_query" | "unknown_parameter" | "missing_query" | "query_too_long" | "term_too_short" | "invalid_topic" | "invalid_lang" | "invalid_shelf" | "invalid_min_score" | "invalid_year_from" | "invalid_year_to" | "invalid_venue_type" | "invalid_author" | "invalid_since" | "invalid_format" | "invalid_cursor" | "invalid_limit" | "invalid_as_of" | "unknown_release";
                     } & {
                         [key: string]: unknown;
                     });
@@ -2379,10 +2379,36 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Gone. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `search_unavailable` (the search backend failed before the first byte). */
+            /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `search_unavailable` (the search backend failed before the first byte); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2403,7 +2429,7 @@ export interface operations {
                         /** @constant */
                         status: 503;
                         /** @enum {string} */
-                        code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "search_unavailable";
+                        code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "search_unavailable" | "release_preparing" | "release_unavailable";
                     } & {
                         [key: string]: unknown;
                     });
