@@ -34,7 +34,8 @@ describe('the export behind a gateway in another process', () => {
       const res = await request(gateway.apiUrl!).get('/api/v1/papers/search').query({ q: 'splitexport', mode: 'keyword', limit: '1' }).set('Authorization', internal);
       return res.status === 200 && res.body.total === PAPERS;
     });
-    // An export is pinned to the latest release: its search index is prepared in the background after a start.
+    // An export is pinned to the latest release: the first is cut, and its search index prepared, in the background after a start.
+    await waitFor('the first release', async () => (await request(gateway.apiUrl!).get('/api/v1/releases').set('Authorization', internal)).body.latest);
     await waitFor("the latest release's search index", async () => {
       const res = await request(gateway.apiUrl!).get('/api/v1/papers/export').query({ q: 'splitexport', limit: '1' }).set('Authorization', internal);
       return res.status === 200;
