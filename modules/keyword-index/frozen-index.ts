@@ -15,6 +15,8 @@ import { MemoryKeywordIndex } from './keyword-index.memory';
  */
 export interface FrozenKeywordIndex {
   readonly index: KeywordIndex;
+  /** Kept in a store every process shares (Elasticsearch): one process letting it go must not delete it. */
+  readonly shared: boolean;
   /** Opens what an earlier build saved; false when nothing whole was (then `build`). */
   open(): Promise<boolean>;
   /** Builds it from the batches and saves it; searches are served only once it resolves. */
@@ -39,6 +41,7 @@ export function createFrozenKeywordIndex(config: Pick<Config, 'dataDir' | 'elast
     const index = new ElasticsearchKeywordIndex({ ...config.elasticsearch, index: `${config.elasticsearch.index}-release-${frozenIndexSlug(name)}` });
     return {
       index,
+      shared: true,
       open: () => index.exists(),
       build: (batches) => index.rebuild(batches),
       drop: () => index.drop(),
@@ -51,6 +54,7 @@ export function createFrozenKeywordIndex(config: Pick<Config, 'dataDir' | 'elast
   const at: IndexCheckpoint = { database, cursor: { position: '0' }, reindex: '0' };
   return {
     index,
+    shared: false,
     open: async () => {
       const saved = await index.reopen(dir, database);
       return saved !== undefined && saved.resumeAfter === undefined;

@@ -131,6 +131,8 @@ export class Releases {
     private readonly settings: ReleasesSettings,
     private readonly frozenIndex: (name: string, database: string) => FrozenKeywordIndex,
     private readonly logger: Logger,
+    /** How long an index let go of stays open for the searches already using it (tests shorten it). */
+    private readonly closeAfterMs = CLOSE_AFTER_MS,
   ) {
     this.repository = new ReleaseRepository(db);
   }
@@ -387,7 +389,14 @@ export class Releases {
     while (open.length > Math.max(0, this.settings.openIndexes - 1)) {
       const [id, o] = open.shift()!;
       this.indexes.delete(id);
-      setTimeout(() => void o.frozen.close().catch(() => undefined), CLOSE_AFTER_MS).unref();
+      // A process's own files go with it (a later request builds it again from Postgres), so its disk holds at most
+      // the indexes it holds open; a shared engine's index stays for the other processes until the release expires.
+      const letGo = async () => {
+        await o.frozen.close();
+        // Not when asked for again meanwhile: its files are then being reopened or rebuilt.
+        if (!o.frozen.shared && !this.indexes.has(id)) await o.frozen.drop();
+      };
+      setTimeout(() => void letGo().catch(() => undefined), this.closeAfterMs).unref();
     }
   }
 

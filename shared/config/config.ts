@@ -163,7 +163,7 @@ export const environmentSchema = z.object({
   LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATASET_VERSION: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a release id: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit').default('v0.3-2026Q3'),
   RELEASE_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
-  RELEASE_INDEXES_OPEN: z.coerce.number().int().min(1).max(64).default(3),
+  RELEASE_INDEXES_OPEN: z.coerce.number().int().min(1).max(64).default(2),
   SNE_FRAMEWORK_DOI: z.string().min(1).default('unassigned'),
   DISCLAIMER: z
     .string()

@@ -183,7 +183,9 @@ describe('agents on the public door (target all, demo corpus)', () => {
       }).expect(200)).body);
       expect(citation.bibtex).toMatch(/^@\w+\{/);
       expect(citation.text.startsWith(`${(hit.authors as string[]).join(', ')} (${hit.year ?? 'n.d.'}). `)).toBe(true);
-      expect(citation.text.endsWith(` ${hit.citation_url}`)).toBe(true);
+      // The citation quotes the dataset release the record was read as of (the answer's X-Dataset-Version).
+      const release = (await request(app.url).get(`/papers/${hit.id}.bib`).expect(200)).headers['x-dataset-version'];
+      expect(citation.text.endsWith(` ${hit.citation_url} (dataset release ${release})`)).toBe(true);
     }
 
     expect(problemOf(await mcp.call('getPaper', { id: 'p_doesnotexist0000' }))).toMatchObject({ status: 404, code: 'not_found' });
