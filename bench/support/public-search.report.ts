@@ -12,7 +12,7 @@ export function printPublicSearchReport(s: PublicSearchSummary): void {
   const cpus = os.cpus();
   out();
   out('=== Public search: GET /api/v1/papers/search through the gateway ===');
-  out(`Corpus: ${int(s.corpus.total)} papers = ${int(s.corpus.real)} from ../shared/data/papers.jsonl + ${int(s.corpus.generated)} generated` +
+  out(`Corpus: ${int(s.corpus.total)} papers = ${int(s.corpus.real)} from the reference data's papers.jsonl (GX_REFERENCE_DATA_DIR) + ${int(s.corpus.generated)} generated` +
     ` (loaded in ${(s.corpus.loadMs / 1000).toFixed(1)} s; Postgres: ${s.database})`);
   out('Server: `node bin/gx.js start --target all` as a child process, embedded defaults (in-process keyword index and response cache; no Redis, no Elasticsearch):');
   for (const { name, value, why } of GX_BENCH_SETTINGS) out(`  ${name}=${value}: ${why}`);

@@ -50,7 +50,7 @@ export interface QuerySet {
 }
 
 export interface Collection {
-  /** `judged` for a collection of ../shared/eval's format (SciFact, or one named by `--eval`). */
+  /** `judged` for a collection in the judged collections' format (GX_REFERENCE_EVAL_DIR) (SciFact, or one named by `--eval`). */
   key: 'judged' | 'known-item' | 'cross-lingual';
   title: string;
   /** The file `gx load papers` reads: the shared file in place, or one the bench wrote to its temp dir. */
@@ -70,11 +70,11 @@ export function available(files: string[]): Availability {
   return missing.length ? { ok: false, reason: `${missing.join(', ')} not found` } : { ok: true };
 }
 
-/** The files of a judged collection in the format of ../shared/eval (see its README). */
+/** The files of a judged collection in the judged collections' format (see the README of GX_REFERENCE_EVAL_DIR). */
 export const judgedFiles = (dir: string) => ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'].map((f) => path.join(dir, f));
 
 /**
- * A judged collection in the format of ../shared/eval: SciFact (BEIR test split: 300 claims, expert
+ * A judged collection in the judged collections' format: SciFact (BEIR test split: 300 claims, expert
  * judgements), or any folder named with `--eval=DIR` (a collection the ranking was not tuned on);
  * qrels name corpus ids, mapped to service ids.
  */

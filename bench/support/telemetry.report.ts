@@ -49,7 +49,7 @@ export function printTelemetryReport(s: TelemetrySummary, tracing: GxSetting): v
   const cpus = os.cpus();
   out();
   out('=== Telemetry cost: public search with tracing off (default) and on, against a bare Node server ===');
-  out(`Corpus: ${int(s.corpus.total)} papers = ${int(s.corpus.real)} from ../shared/data/papers.jsonl + ${int(s.corpus.generated)} generated` +
+  out(`Corpus: ${int(s.corpus.total)} papers = ${int(s.corpus.real)} from the reference data's papers.jsonl (GX_REFERENCE_DATA_DIR) + ${int(s.corpus.generated)} generated` +
     ` (loaded in ${(s.corpus.loadMs / 1000).toFixed(1)} s; Postgres: ${s.database}); both servers on this one database`);
   out('Servers: two `node bin/gx.js start --target all` side by side (child processes, embedded defaults), each with:');
   for (const { name, value, why } of GX_BENCH_SETTINGS) out(`  ${name}=${value}: ${why}`);

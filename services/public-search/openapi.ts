@@ -74,6 +74,25 @@ const doorProblems = () => ({
   '500': problemResponse(500, 'Unexpected fault; no internals are disclosed.', { internal_error: 'an unexpected fault' }, headerSet(door)),
 });
 
+/** The 410 of an operation that takes `as_of`: the release is past its retention. */
+const asOfGone = () => problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door));
+
+/** The 503 of an operation read from Postgres while the database is away. */
+const paperStoreUnavailable = () =>
+  problemResponse(
+    503,
+    'The paper store is unavailable; retry after Retry-After seconds.',
+    {
+      database_unavailable: `the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: ${DATABASE_RETRY_AFTER_SECONDS})`,
+      upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
+    },
+    headerSet(door, retryAfterHeaders(true)),
+  );
+
+/** The 502 of an operation behind a gateway whose service answered unusably. */
+const serviceFailed = () =>
+  problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door));
+
 const DESCRIPTION = [
   'Keyword search over papers, preprints, reports and datasets in Japanese, English and Chinese.',
   '',
@@ -145,18 +164,10 @@ function graphOperation(which: keyof typeof GRAPH_OPERATIONS) {
       },
       '400': problemResponse(400, 'The id or a parameter is invalid.', { ...GRAPH_PARAM_CODES, ...AS_OF_ERRORS[400], ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
       '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id (in the release as_of names, when given)' }, headerSet(door)),
-      '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
+      '410': asOfGone(),
       ...doorProblems(),
-      '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
-      '503': problemResponse(
-        503,
-        'The paper store is unavailable; retry after Retry-After seconds.',
-        {
-          database_unavailable: `the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: ${DATABASE_RETRY_AFTER_SECONDS})`,
-          upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
-        },
-        headerSet(door, retryAfterHeaders(true)),
-      ),
+      '502': serviceFailed(),
+      '503': paperStoreUnavailable(),
     },
   };
 }
@@ -189,7 +200,7 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               content: pageFormatContent(searchResponseSchema, PUBLIC_PAPER_CSV_COLUMNS),
             },
             '400': problemResponse(400, 'A parameter is invalid.', { ...SEARCH_ERROR_CODES, ...AS_OF_ERRORS[400] }, headerSet(door)),
-            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
+            '410': asOfGone(),
             ...doorProblems(),
             '502': problemResponse(
               502,
@@ -220,9 +231,9 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
             },
             '400': problemResponse(400, 'The id or as_of is malformed, or another query parameter was given (it takes only as_of).', { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...AS_OF_ERRORS[400], ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
             '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id (in the release as_of names, when given)' }, headerSet(door)),
-            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
+            '410': asOfGone(),
             ...doorProblems(),
-            '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
+            '502': serviceFailed(),
             '503': problemResponse(
               503,
               'The paper store is unavailable; retry later.',
@@ -262,18 +273,10 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
               },
               headerSet(door),
             ),
-            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
+            '410': asOfGone(),
             ...doorProblems(),
-            '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
-            '503': problemResponse(
-              503,
-              'The paper store is unavailable; retry after Retry-After seconds.',
-              {
-                database_unavailable: `the paper store (Postgres) is down, restarting or did not answer in time (Retry-After: ${DATABASE_RETRY_AFTER_SECONDS})`,
-                upstream_unavailable: 'behind a gateway, the service cannot be reached (with Retry-After)',
-              },
-              headerSet(door, retryAfterHeaders(true)),
-            ),
+            '502': serviceFailed(),
+            '503': paperStoreUnavailable(),
           },
         },
       },
@@ -299,9 +302,9 @@ export function buildOpenApiDocument(publicBaseUrl: string) {
             },
             '400': problemResponse(400, 'The id or a parameter is invalid.', { ...RELATED_ERROR_CODES, ...AS_OF_ERRORS[400], ...UNKNOWN_PARAMETER_400 }, headerSet(door)),
             '404': problemResponse(404, 'No paper has this id.', { not_found: 'no paper with this id (in the release as_of names, when given)' }, headerSet(door)),
-            '410': problemResponse(410, 'The release as_of names is no longer kept.', AS_OF_ERRORS[410], headerSet(door)),
+            '410': asOfGone(),
             ...doorProblems(),
-            '502': problemResponse(502, 'Behind a gateway: the service was reached but did not answer usably.', { upstream_failed: 'the service timed out or answered something that is not HTTP' }, headerSet(door)),
+            '502': serviceFailed(),
             '503': problemResponse(
               503,
               'Related papers are unavailable; retry later (after Retry-After when given).',
