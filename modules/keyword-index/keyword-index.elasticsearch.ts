@@ -76,7 +76,7 @@ const FIRST_VERSION = 1;
  * So both engines agree on the match set and `total` of every query, and on the orders the model
  * decides by a wide margin (a whole word above part of a word, a short title above a body, a rare
  * term above a common one, adjacent terms in order above distant or reversed ones: the contract's
- * `ORDER_GUARANTEES`); scores and closer calls differ (measured on `../shared/data/papers.jsonl`,
+ * `ORDER_GUARANTEES`); scores and closer calls differ (measured on the reference data's `papers.jsonl`,
  * 28 queries: 82% of the reference's top 10, the same first paper for 24). `rank` agrees on what a
  * word finds (stems, CJK bigrams, stop words), not on scores: Lucene's BM25F statistics differ in
  * detail. It serves only an index built from this release's definition (`ping` and writes say so,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The lines of the company-data JSON Lines files (`gx load companies|sbt|reports|metrics`) and of the
- * generated demo data. Fields as in `../shared/data/companies.jsonl` and `sbt_targets.jsonl`.
+ * generated demo data. Fields as in the reference data's `companies.jsonl` and `sbt_targets.jsonl`.
  */
 
 export const REPORT_TYPES = ['integrated', 'sustainability', 'environmental', 'csr'] as const;

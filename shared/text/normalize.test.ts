@@ -141,7 +141,7 @@ describe('truncateText gives exactly what walking every grapheme gives', () => {
   });
 
   describeWithReferenceData('on the real abstracts', ['papers.jsonl'], () => {
-    it('of ../shared/data/papers.jsonl, at several limits', () => {
+    it('of the reference data papers.jsonl, at several limits', () => {
       const lines = fs.readFileSync(referenceFile('papers.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
       let compared = 0;
       for (const line of lines) {

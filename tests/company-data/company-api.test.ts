@@ -16,7 +16,7 @@ import { waitFor } from '../support/wait-for';
 type FileCompany = { code: string; name_ja: string; industry_code: string; industry_name: string };
 
 /**
- * Company data through the gateway, on the real TSE master (../shared/data/companies.jsonl) and SBTi
+ * Company data through the gateway, on the real TSE master (the reference data's companies.jsonl) and SBTi
  * file, plus generated demo reports and metrics (codes starting with 0, so they never collide).
  */
 describeWithReferenceData('company data API on real companies', ['companies.jsonl', 'sbt_targets.jsonl'], () => {

@@ -14,7 +14,7 @@ import { startTestProcess, type TestProcess } from '../support/test-process';
 const PAPERS_FILE = referenceFile('papers.jsonl');
 
 /**
- * Real records (../shared/data/papers.jsonl, 4,564 English climate papers): loaded the way an
+ * Real records (the reference data's papers.jsonl, 4,564 English climate papers): loaded the way an
  * operator would, then searched through the gateway; every answer is checked against a plain
  * computation over the same file.
  */

@@ -74,7 +74,8 @@ function isAlive(pid: number): boolean {
 function reportReferenceData(): void {
   const missing = missingReferenceFiles(['papers.jsonl', 'companies.jsonl', 'sbt_targets.jsonl']);
   if (missing.length === 0) return;
-  const what = `Reference data (${missing.join(', ')}) not found in ${referenceDataDir()} (set ${REFERENCE_DATA_ENV} to use another folder)`;
+  const dir = referenceDataDir();
+  const what = `Reference data (${missing.join(', ')}) not found ${dir ? `in ${dir}` : `(${REFERENCE_DATA_ENV} is not set)`} (set ${REFERENCE_DATA_ENV} to the reference data's folder)`;
   process.stderr.write(isCi() ? `\n[gx tests] ${what}: the reference-data suites fail in CI.\n` : `\n[gx tests] ${what}: the reference-data suites are skipped (they fail in CI).\n`);
 }
 

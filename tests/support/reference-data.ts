@@ -3,17 +3,19 @@ import path from 'node:path';
 import { isCi } from './services';
 
 /**
- * The reference data: the sibling checkout's `../shared/data` (papers.jsonl, companies.jsonl,
- * sbt_targets.jsonl), or GX_REFERENCE_DATA_DIR when set. A plain clone does not have it: the suites
- * that read it then say they are skipped and why; in CI they fail instead.
+ * The reference data (papers.jsonl, companies.jsonl, sbt_targets.jsonl): the folder
+ * GX_REFERENCE_DATA_DIR names (`.ci/run` sets it). Without it, the suites that read the data say
+ * they are skipped and why; in CI they fail instead.
  */
 export const REFERENCE_DATA_ENV = 'GX_REFERENCE_DATA_DIR';
 
-export function referenceDataDir(): string {
-  return path.resolve(process.env[REFERENCE_DATA_ENV] || path.resolve(__dirname, '../../../shared/data'));
+export function referenceDataDir(): string | undefined {
+  const dir = process.env[REFERENCE_DATA_ENV];
+  return dir ? path.resolve(dir) : undefined;
 }
 
-export const referenceFile = (name: string): string => path.join(referenceDataDir(), name);
+/** A reference file's path (its folder unset: a path that is not there, so the suite reports it missing). */
+export const referenceFile = (name: string): string => path.join(referenceDataDir() ?? `<${REFERENCE_DATA_ENV} unset>`, name);
 
 /** The reference files among `names` that are not there. */
 export function missingReferenceFiles(names: readonly string[]): string[] {
@@ -23,7 +25,8 @@ export function missingReferenceFiles(names: readonly string[]): string[] {
 function missingWhy(files: readonly string[]): string | undefined {
   const missing = missingReferenceFiles(files);
   if (missing.length === 0) return undefined;
-  return `needs ${missing.join(', ')} in ${referenceDataDir()} (the sibling ../shared/data, or ${REFERENCE_DATA_ENV})`;
+  const dir = referenceDataDir();
+  return dir ? `needs ${missing.join(', ')} in ${dir} (${REFERENCE_DATA_ENV})` : `needs ${missing.join(', ')}: set ${REFERENCE_DATA_ENV} to the reference data's folder`;
 }
 
 const failInCi = (why: string) => () => {
