@@ -48,7 +48,7 @@ interface NewRecord {
  * position; a second cutter waits for the first (the table lock, taken before the snapshot). When no
  * paper changed since the latest release, nothing is cut (`cut: false`).
  */
-export async function cutRelease(db: Database, options: { id?: string; firstName: string; now?: Date }): Promise<CutOutcome | undefined> {
+export async function cutRelease(db: Database, options: { id?: string; firstName: string; now?: Date; signal?: AbortSignal }): Promise<CutOutcome | undefined> {
   if (options.id !== undefined && !RELEASE_ID.test(options.id)) {
     throw new ReleaseNameError(`"${options.id}" cannot be a release id: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
   }
@@ -74,6 +74,8 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
     let added = 0;
     let changed = 0;
     for (let after = ''; ; ) {
+      // A process stopping gives up its cut between steps: the transaction rolls back, nothing half-cut.
+      options.signal?.throwIfAborted();
       const batch = await readPapersWithEdges(client, after, CUT_BATCH);
       if (batch.length === 0) break;
       after = batch.at(-1)!.paper.id;
@@ -95,6 +97,7 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
     // What is left was in the previous release and is not now: removed.
     const removed = previous.size;
     if (removed > 0) await closeSpans(client, [...previous.keys()], seq);
+    options.signal?.throwIfAborted();
     const id = options.id ?? (latestSeq === null ? options.firstName : releaseIdFor(options.now ?? new Date(), taken));
     await client.query('INSERT INTO releases (seq, id, position, cut_at, papers, added, changed, removed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       seq,

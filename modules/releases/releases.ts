@@ -47,8 +47,14 @@ export interface ReleasesSettings {
  * neither a paper nor a kept release needs. Processes serving releases learn
  * of it by notification. What the daily ingest, `gx release create` and a first start call.
  */
-export async function cutDatasetRelease(db: Database, settings: Pick<ReleasesSettings, 'firstName' | 'retentionDays'>, options: { id?: string; now?: Date } = {}): Promise<CutOutcome | undefined> {
+export async function cutDatasetRelease(
+  db: Database,
+  settings: Pick<ReleasesSettings, 'firstName' | 'retentionDays'>,
+  options: { id?: string; now?: Date; signal?: AbortSignal } = {},
+): Promise<CutOutcome | undefined> {
   const outcome = await cutRelease(db, { ...options, firstName: settings.firstName });
+  // Stopping after the cut: the retention and pruning wait for the next one.
+  if (options.signal?.aborted) return outcome;
   await new ReleaseRepository(db).expire(settings.retentionDays, options.now ?? new Date());
   // The vectors of contents no kept release holds and no paper has now (a paper's earlier contents).
   await pruneEmbeddings(db);
@@ -94,6 +100,29 @@ interface OpenVectors {
   usedAt: number;
 }
 
+/** The batches, until the process stops: a build given up at its next step. */
+async function* untilAborted<T>(batches: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
+  for await (const batch of batches) {
+    signal.throwIfAborted();
+    yield batch;
+  }
+}
+
+/** What `wait` settles to, or `stopped` once the signal aborts: a wait the process's stop ends. */
+async function unlessAborted<T>(wait: Promise<T>, signal: AbortSignal, stopped: T): Promise<T> {
+  if (signal.aborted) return stopped;
+  let onAbort = () => undefined as void;
+  const aborted = new Promise<T>((resolve) => {
+    onAbort = () => resolve(stopped);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([wait, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
 /** Builds of a release's vectors cut short by a change of the embedder's model (a first start's fit finishing) before it gives up. */
 const VECTOR_BUILD_ATTEMPTS = 3;
 
@@ -123,6 +152,8 @@ export class Releases {
   private queue: Promise<unknown> = Promise.resolve();
   /** The first release's cut, while it runs in the background (see `start`). */
   private firstCut?: Promise<void>;
+  /** Gives up the first release's cut when the process stops (`close`). */
+  private readonly stopping = new AbortController();
   /** Expired releases whose index this process has deleted. */
   private readonly dropped = new Set<string>();
 
@@ -146,9 +177,12 @@ export class Releases {
     this.database = await new PaperChangeLog(this.db).databaseIdentity();
     await this.refresh();
     if (this.releases.length === 0 && BigInt(this.head) > 0n) {
-      this.firstCut = this.cut().then(
+      this.firstCut = this.cut({ signal: this.stopping.signal }).then(
         () => undefined,
-        (err: Error) => this.logger.warn({ err: err.message }, 'the first dataset release was not cut; the next start tries again'),
+        (err: Error) =>
+          this.stopping.signal.aborted
+            ? this.logger.info('stopping before the first dataset release was cut; the next start cuts it')
+            : this.logger.warn({ err: err.message }, 'the first dataset release was not cut; the next start tries again'),
       );
       void this.firstCut.finally(() => (this.firstCut = undefined));
     }
@@ -160,8 +194,9 @@ export class Releases {
   }
 
   /** Cuts a release of the corpus as it is now (see `cutRelease`), then drops what the retention no longer keeps. */
-  async cut(options: { id?: string; now?: Date } = {}): Promise<CutOutcome | undefined> {
+  async cut(options: { id?: string; now?: Date; signal?: AbortSignal } = {}): Promise<CutOutcome | undefined> {
     const outcome = await cutDatasetRelease(this.db, this.settings, options);
+    if (options.signal?.aborted) return outcome;
     await this.refresh();
     return outcome;
   }
@@ -289,6 +324,10 @@ export class Releases {
 
   async close(): Promise<void> {
     this.closed = true;
+    // A first cut under way gives up at its next step (rolled back); the database must outlive it.
+    this.stopping.abort();
+    // Builds under way give up at their next step, and are let go once they have: nothing reads a closed pool or index.
+    await Promise.all([this.firstCut, this.queue, ...[...this.vectors.values()].map((o) => o.done)]);
     await this.listener?.stop();
     await Promise.all([...this.indexes.values()].map((o) => o.frozen.close().catch(() => undefined)));
     this.indexes.clear();
@@ -328,14 +367,15 @@ export class Releases {
       if (this.closed) throw new Error('this process is stopping');
       const t0 = Date.now();
       if (!(await open.frozen.open())) {
-        await open.frozen.build(new ReleaseCorpus(this.db, release.seq).allInBatches(BUILD_BATCH));
+        await open.frozen.build(untilAborted(new ReleaseCorpus(this.db, release.seq).allInBatches(BUILD_BATCH), this.stopping.signal));
         this.logger.info({ release: release.id, papers: release.papers, ms: Date.now() - t0 }, 'built the search index of a release');
       }
       open.ready = true;
       this.evict();
     }).catch((err: Error) => {
       open.failed = err;
-      this.logger.warn({ err: err.message, release: release.id }, 'the search index of a release could not be prepared');
+      if (this.closed) this.logger.debug({ err: err.message, release: release.id }, 'stopping before the search index of a release was prepared');
+      else this.logger.warn({ err: err.message, release: release.id }, 'the search index of a release could not be prepared');
     });
     return open;
   }
@@ -347,11 +387,11 @@ export class Releases {
     this.vectors.set(release.id, open);
     open.done = (async () => {
       // No vector index here (it failed to start, or the process is stopping): vector mode answers 503 anyway, and says why.
-      if (!(await source.started())) throw new VectorsUnavailable();
+      if (!(await unlessAborted(source.started(), this.stopping.signal, false))) throw new VectorsUnavailable();
       const t0 = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {
-          open.search = await source.build(new ReleaseCorpus(this.db, release.seq).contentsInBatches());
+          open.search = await source.build(untilAborted(new ReleaseCorpus(this.db, release.seq).contentsInBatches(), this.stopping.signal));
           break;
         } catch (err) {
           if (!(err instanceof EmbedderModelChangedError) || attempt >= VECTOR_BUILD_ATTEMPTS) throw err;
