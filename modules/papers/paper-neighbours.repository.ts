@@ -1,5 +1,6 @@
 import type { Database } from '../../shared/db/database';
 import type { RelatedFilters } from '../../shared/papers/related-papers';
+import { conditions, placeholder, pool } from './neighbour-filters';
 
 /** A paper the citation graph relates to the seeds, with how strongly. */
 export interface GraphNeighbour {
@@ -19,8 +20,8 @@ export interface GraphNeighbour {
 export const MAX_REFERENCE_CITERS = 500;
 /** Co-citation reads the newest this many papers citing the seeds (the rest weigh little, and the cost stays bounded). */
 export const MAX_CITING_PAPERS = 250;
-/** With filters, how many of the best-scored neighbours are checked against them (without, the few more the given works may take). */
-const FILTERED_POOL = 1_000;
+/** The reads of related papers' graph signals, live (`PaperNeighboursRepository`) or as of a release. */
+export type RelatedGraphReads = Pick<PaperNeighboursRepository, 'coupled' | 'coCited' | 'passing'>;
 
 /**
  * Reads of the citation graph for related papers and recommendations (`paper_references`, migration
@@ -124,28 +125,4 @@ export class PaperNeighboursRepository {
     );
     return new Map(rows.map((r) => [r.id, r.work_id]));
   }
-}
-
-/** How many of the best-scored neighbours to check against the filters and the excluded works. */
-function pool(f: RelatedFilters, excludeWorks: readonly string[], limit: number): number {
-  const filtered = f.topic !== undefined || f.langs !== undefined || f.yearFrom !== undefined || f.yearTo !== undefined || f.addedSince !== undefined;
-  // Versions of the excluded works are few; without filters they are all the pool must make up for.
-  return filtered ? Math.max(FILTERED_POOL, limit) : limit + 4 * excludeWorks.length + 20;
-}
-
-/** `$n` for a new parameter. */
-function placeholder(params: unknown[], value: unknown): string {
-  params.push(value);
-  return `$${params.length}`;
-}
-
-/** The filters and the excluded works as conditions on `p` (a paper without a year or language fails a condition on it, as in the keyword index's filters). */
-function conditions(f: RelatedFilters, excludeWorks: readonly string[], params: unknown[]): string {
-  const out = [`p.work_id <> ALL(${placeholder(params, excludeWorks)}::text[])`];
-  if (f.topic !== undefined) out.push(`p.topic = ${placeholder(params, f.topic)}`);
-  if (f.langs !== undefined) out.push(`p.lang = ANY(${placeholder(params, f.langs)}::text[])`);
-  if (f.yearFrom !== undefined) out.push(`p.year >= ${placeholder(params, f.yearFrom)}`);
-  if (f.yearTo !== undefined) out.push(`p.year <= ${placeholder(params, f.yearTo)}`);
-  if (f.addedSince !== undefined) out.push(`p.created_at >= ${placeholder(params, f.addedSince)}::timestamptz`);
-  return out.join(' AND ');
 }

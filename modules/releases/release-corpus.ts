@@ -1,6 +1,7 @@
 import type { Database } from '../../shared/db/database';
 import type { Paper } from '../../shared/papers/paper.schema';
-import type { CitedByKey, GraphCounts, GraphReads, KeysetPage, PaperRef, PaperReference, PaperRefReader, StoredEdge } from '../papers';
+import type { CitedByKey, GraphCounts, GraphReads, KeysetPage, PaperRef, PaperReference, PaperRefReader, RelatedGraphReads, StoredEdge } from '../papers';
+import { ReleaseNeighbours } from './release-neighbours';
 
 /** The spans of release `$1` (a span holds a record from its first release to its last, open while the latest holds it). */
 const IN_RELEASE = 's.first_seq <= $1 AND (s.last_seq IS NULL OR s.last_seq >= $1)';
@@ -46,6 +47,11 @@ export class ReleaseCorpus implements GraphReads, PaperRefReader {
     private readonly db: Database,
     readonly seq: number,
   ) {}
+
+  /** The graph signals of related papers as of the release. */
+  neighbours(): RelatedGraphReads {
+    return new ReleaseNeighbours(this.db, this.seq);
+  }
 
   /** The records of these papers as of the release (those it held), in no particular order. */
   async findByIds(ids: string[]): Promise<Paper[]> {

@@ -26,6 +26,9 @@ export function releaseIdFor(date: Date, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${day}.${n}`)) return `${day}.${n}`;
 }
 
+/** Each [DOI, OpenAlex work id] once. */
+const distinctPairs = (pairs: Array<[string | null, string | null]>) => [...new Map(pairs.map((p) => [JSON.stringify(p), p])).values()];
+
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 interface NewRecord {
@@ -39,6 +42,8 @@ interface NewRecord {
   content_hash: string;
   key_year: number;
   cited: string[];
+  /** The references it lists that resolve to no corpus paper: [DOI, OpenAlex work id]. */
+  outside: Array<[string | null, string | null]>;
 }
 
 /**
@@ -90,7 +95,8 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
         if (before === undefined) added++;
         else changed++;
         const cited = [...new Set(edges.map((e) => e[3]).filter((c): c is string => c !== null))];
-        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, content_hash: contentHash, key_year: paper.year ?? -1, cited });
+        const outside = distinctPairs(edges.flatMap(([, doi, openalex, citedId]) => (citedId === null && (doi !== null || openalex !== null) ? [[doi, openalex] as [string | null, string | null]] : [])));
+        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, content_hash: contentHash, key_year: paper.year ?? -1, cited, outside });
       }
       if (fresh.length > 0) await writeRecords(client, fresh, seq);
     }
@@ -135,6 +141,17 @@ async function writeRecords(client: pg.PoolClient, fresh: NewRecord[], seq: numb
          SELECT cited_id, citing_id, record_hash, key_year FROM jsonb_to_recordset($1::jsonb) AS r(cited_id text, citing_id text, record_hash text, key_year integer)
          ON CONFLICT DO NOTHING`,
       [JSON.stringify(citations)],
+    );
+  }
+  const outside = fresh.flatMap((r) => r.outside.map(([ref_doi, ref_openalex_id]) => ({ citing_id: r.paper_id, record_hash: r.record_hash, ref_doi, ref_openalex_id })));
+  if (outside.length > 0) {
+    // Only for a record stored now: one stored before (a paper back to an earlier record) has its references already.
+    await client.query(
+      `INSERT INTO release_references (citing_id, record_hash, ref_doi, ref_openalex_id)
+         SELECT x.citing_id, x.record_hash, x.ref_doi, x.ref_openalex_id
+           FROM jsonb_to_recordset($1::jsonb) AS x(citing_id text, record_hash text, ref_doi text, ref_openalex_id text)
+          WHERE NOT EXISTS (SELECT 1 FROM release_references o WHERE o.citing_id = x.citing_id AND o.record_hash = x.record_hash)`,
+      [JSON.stringify(outside)],
     );
   }
   await client.query(

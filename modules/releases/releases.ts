@@ -276,6 +276,11 @@ export class Releases {
    * and again once when the embedder's model has changed since (its vectors are then built with the
    * new model). 503 `vector_unavailable` in a process without a vector index.
    */
+  /** Whether this process answers vector searches as of a release (it has a vector index: `attachVectors`). */
+  answersVectorSearch(): boolean {
+    return this.vectorSource !== undefined;
+  }
+
   vectorSearch(release: StoredRelease): FrozenVectorSearch {
     const source = this.vectorSource;
     if (!source) throw new ProblemError(503, 'vector_unavailable', 'No vector index or embedder is configured; use mode=keyword.');

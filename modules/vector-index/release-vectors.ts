@@ -73,6 +73,23 @@ export class FrozenVectorSearch {
     return this.entries.length;
   }
 
+  /** The vectors of these papers, by id (those the release held): what related papers as of it search with. */
+  vectorsOf(ids: readonly string[]): Map<string, Float32Array> {
+    const out = new Map<string, Float32Array>();
+    for (const id of ids) {
+      let lo = 0;
+      let hi = this.entries.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.entries[mid]!.id < id) lo = mid + 1;
+        else hi = mid;
+      }
+      const entry = this.entries[lo];
+      if (entry?.id === id) out.set(id, entry.vector);
+    }
+    return out;
+  }
+
   /** The `limit` nearest of the records that pass the filter, nearest first, ties by id: as `VectorIndex.search`. */
   search(vector: Float32Array, filter: VectorFilter, limit: number): VectorHit[] {
     if (vector.length !== this.dimensions) throw new Error(`query vector has ${vector.length} dimensions, the release's vectors ${this.dimensions}`);

@@ -15,7 +15,7 @@ import { releasesModule } from '../../modules/releases';
 import { API_GRAPH_TOOLS, paperGraphLlmsTxt } from './paper-graph.agents';
 import { paperGraphPaths } from './paper-graph.openapi';
 import { paperGraphRoutes } from './paper-graph.routes';
-import { RelatedPapersService } from './related.service';
+import { liveVectors, RelatedPapersService } from './related.service';
 import { relatedRoutes } from './related.routes';
 import { relatedPaths } from './related.openapi';
 import { RELATED_TOOLS, relatedLlmsTxt } from './related.agents';
@@ -59,7 +59,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
     // Vector and hybrid searches as of a release search its own vectors, which this process builds (the latest one now).
     if (vector) releases.attachVectors({ model: () => vector.embedder.model, build: (batches) => vector.buildReleaseVectors(batches), started: () => vector.started() });
     const service = new SemanticSearchService({ keywordIndex, vector });
-    const related = new RelatedPapersService({ keywordIndex, vector, papers: get(papersModule), neighbours: new PaperNeighboursRepository(get(databaseModule)) });
+    const related = new RelatedPapersService({ keywordIndex, vectors: vector && liveVectors(vector), papers: get(papersModule), neighbours: new PaperNeighboursRepository(get(databaseModule)) });
     return {
       value: service,
       routes: [
@@ -68,7 +68,7 @@ export const semanticSearchModule: ModuleDefinition<SemanticSearchService> = {
         { door: 'api', router: exportRoutes(new PaperExport(service), releases, logger) },
         { door: 'api', router: paperBatchRoutes(get(papersModule), releases) },
         { door: 'api', router: paperGraphRoutes(new PaperGraphPages(new PaperGraphRepository(get(databaseModule))), releases) },
-        { door: 'api', router: relatedRoutes(related) },
+        { door: 'api', router: relatedRoutes(related, releases) },
       ],
       ready: async () =>
         keywordIndex.rankingReady?.() === false ? { state: 'starting', detail: 'preparing the ranked index of hybrid mode' } : undefined,

@@ -6,7 +6,7 @@ import { parseSince, SINCE_DESCRIPTION, SINCE_RULE } from '../../shared/http/sin
 import { type PaperLang, TOPIC_SLUGS } from '../../shared/papers/paper.schema';
 import type { RelatedFilters } from '../../shared/papers/related-papers';
 import { semanticQuerySchema } from './semantic-params';
-import { PAPER_ID, paperPathSchema } from '../../modules/papers';
+import { asOfParam, PAPER_ID, paperPathSchema } from '../../modules/papers';
 
 /** Related papers and recommendations: how many, and how many papers a recommendation may start from. */
 export const RELATED_LIMITS = { ...RELATED_QUERY_LIMITS, maxGivenIds: 100 } as const;
@@ -20,16 +20,22 @@ export const LANGS_FOR_FILTER: Record<'ja' | 'en' | 'all', PaperLang[] | undefin
 export const relatedPathSchema = paperPathSchema;
 
 /** The query of `GET /api/v1/papers/{id}/related` on the data API: the search's filters, their rules and codes, and `since`. */
-export const relatedQuerySchema = relatedQuerySchemaWith({ topic: semanticQuerySchema.shape.topic, lang: semanticQuerySchema.shape.lang });
+export const relatedQuerySchema = relatedQuerySchemaWith({ topic: semanticQuerySchema.shape.topic, lang: semanticQuerySchema.shape.lang }).safeExtend({ as_of: asOfParam });
 
 export interface RelatedParams {
   limit: number;
   filters: RelatedFilters;
+  /** The release to answer as of (`as_of`); absent: the corpus now. */
+  asOf?: string;
 }
 
 export function parseRelatedParams(query: RawQuery): RelatedParams {
   const p = parseQuery(relatedQuerySchema, query);
-  return { limit: p.limit, filters: { topic: p.topic, langs: LANGS_FOR_FILTER[p.lang], yearFrom: p.year_from, yearTo: p.year_to, addedSince: p.since } };
+  return {
+    limit: p.limit,
+    filters: { topic: p.topic, langs: LANGS_FOR_FILTER[p.lang], yearFrom: p.year_from, yearTo: p.year_to, addedSince: p.since },
+    ...(p.as_of !== undefined && { asOf: p.as_of }),
+  };
 }
 
 /** A message for a value of the wrong kind, leaving absent values to the common "is required". */

@@ -1,3 +1,4 @@
+import { AS_OF_TOOL_PARAM } from '../../modules/papers';
 import { CHARGED_LIKE_HTTP, defineTool, param, type AgentTool } from '../../shared/agents/agent-tool';
 import { compactAnswer, compactAnswerSchema, COMPACT_RECORDS_FOR_AGENTS } from '../../shared/agents/compact';
 import { SINCE_DESCRIPTION } from '../../shared/http/since-param';
@@ -15,6 +16,7 @@ const FILTERS = {
   year_from: param.optionalInteger({ description: 'Only papers published in or after this year.', minimum: 1000, maximum: 2100 }),
   year_to: param.optionalInteger({ description: 'Only papers published in or before this year.', minimum: 1000, maximum: 2100 }),
   since: param.optionalText({ description: SINCE_DESCRIPTION }),
+  as_of: AS_OF_TOOL_PARAM,
 };
 
 const SIGNALS_FOR_AGENTS =
@@ -35,9 +37,9 @@ export const RELATED_TOOLS: readonly AgentTool[] = [
     input: { id: param.text(ID), ...FILTERS },
     output: compactAnswerSchema(relatedAnswerSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ id, topic, lang, limit, year_from, year_to, since }) => ({
+    request: ({ id, topic, lang, limit, year_from, year_to, since, as_of }) => ({
       path: `/api/v1/papers/${encodeURIComponent(id)}/related`,
-      query: { topic, lang, limit, year_from, year_to, since },
+      query: { topic, lang, limit, year_from, year_to, since, as_of },
     }),
   }),
   defineTool({
@@ -58,8 +60,9 @@ export const RELATED_TOOLS: readonly AgentTool[] = [
     },
     output: compactAnswerSchema(recommendationsAnswerSchema, 'results'),
     present: (answer) => compactAnswer(answer, 'results'),
-    request: ({ positive, negative, topic, lang, limit, year_from, year_to, since }) => ({
+    request: ({ positive, negative, topic, lang, limit, year_from, year_to, since, as_of }) => ({
       path: '/api/v1/papers/recommendations',
+      query: { as_of },
       body: { positive, negative, topic, lang, limit, year_from, year_to, since },
     }),
   }),
@@ -67,6 +70,6 @@ export const RELATED_TOOLS: readonly AgentTool[] = [
 
 /** The data-API llms.txt's lines for these endpoints (section "Endpoints"). */
 export const relatedLlmsTxt = (): string[] => [
-  `- [Related papers](/api/v1/papers/{id}/related): \`GET /api/v1/papers/{id}/related\`, papers related to one paper by four signals fused with reciprocal rank fusion (\`vector\`: near its stored embedding; \`bibliographic_coupling\`: sharing references; \`co_citation\`: cited together by the same papers; \`lexical\`: a "more like this" query of its title, tag and topic words), never the paper itself nor another version of it, each work once. Parameters \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}), \`topic\`, \`lang\`, \`year_from\`, \`year_to\`, \`since\` (ISO 8601 date or instant: papers added to the corpus at or after it). Answers \`{ paper_id, count, limit, results, signals_used, signals_unavailable? }\`, each record with \`related_score\` and \`signals\`; a signal that cannot answer now (the vector index still starting) is named in \`signals_unavailable\` and the others answer.`,
-  `- [Recommendations](/api/v1/papers/recommendations): \`POST /api/v1/papers/recommendations\` with a JSON body \`{ positive: [ids], negative?: [ids], limit?, topic?, lang?, year_from?, year_to?, since? }\` (at least one positive, at most ${L.maxGivenIds} ids in all): papers like the positives and unlike the negatives, by the same four signals (the vector query is Rocchio's), never a given paper nor another version of one. An id no paper has: 400 \`unknown_paper\` with \`unknown_ids\`. One request of the key's allowance.`,
+  `- [Related papers](/api/v1/papers/{id}/related): \`GET /api/v1/papers/{id}/related\`, papers related to one paper by four signals fused with reciprocal rank fusion (\`vector\`: near its stored embedding; \`bibliographic_coupling\`: sharing references; \`co_citation\`: cited together by the same papers; \`lexical\`: a "more like this" query of its title, tag and topic words), never the paper itself nor another version of it, each work once. Parameters \`limit\` ${L.limitMin} to ${L.limitMax} (default ${L.limitDefault}), \`topic\`, \`lang\`, \`year_from\`, \`year_to\`, \`since\` (ISO 8601 date or instant: papers added to the corpus at or after it), \`as_of\` (a release id: the answer as of that release, the same every time). Answers \`{ paper_id, count, limit, results, signals_used, signals_unavailable? }\`, each record with \`related_score\` and \`signals\`; a signal that cannot answer now (the vector index still starting) is named in \`signals_unavailable\` and the others answer.`,
+  `- [Recommendations](/api/v1/papers/recommendations): \`POST /api/v1/papers/recommendations\` with a JSON body \`{ positive: [ids], negative?: [ids], limit?, topic?, lang?, year_from?, year_to?, since? }\` (at least one positive, at most ${L.maxGivenIds} ids in all; \`?as_of=\` a release id answers as of it): papers like the positives and unlike the negatives, by the same four signals (the vector query is Rocchio's), never a given paper nor another version of one. An id no paper has: 400 \`unknown_paper\` with \`unknown_ids\`. One request of the key's allowance.`,
 ];

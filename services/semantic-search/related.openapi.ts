@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { KEYWORD_PARAM_CODES } from '../../modules/keyword-index';
-import { MAX_CITING_PAPERS, MAX_REFERENCE_CITERS } from '../../modules/papers';
+import { asOfQuerySchema, MAX_CITING_PAPERS, MAX_REFERENCE_CITERS } from '../../modules/papers';
+import { AS_OF_ERRORS } from '../../modules/releases';
 import { apiOperation } from '../../shared/openapi/data-api-operation';
 import { SINCE_RULE } from '../../shared/http/since-param';
 import { MORE_LIKE_THIS_TERMS } from '../../shared/papers/related-papers';
@@ -32,6 +33,8 @@ const SIGNALS = [
   `weight ${SIGNAL_WEIGHTS.vector} for vector and lexical; ${SIGNAL_WEIGHTS.bibliographic_coupling} for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much).`,
   'Each work once, shown by its best-ranked version.',
   'A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone.',
+  'With `as_of`, every signal reads the release: its records (the filters apply to them), its citation graph as resolved then, its search index and its passage vectors (searched exactly), so the same request as of a release gives the same answer for as long as the release is kept;',
+  "while the release's search index or vectors are being prepared the answer is a 503 `release_preparing`, never one without a signal the release has.",
 ].join(' ');
 
 /** Related papers and recommendations in the data API's OpenAPI document. */
@@ -51,8 +54,10 @@ export function relatedPaths(): ZodOpenApiPathsObject {
         requestParams: { path: relatedPathSchema, query: relatedQuerySchema },
         success: { status: 200, description: 'The related papers, most related first.', schema: relatedAnswerSchema },
         errors: {
-          400: { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...FILTER_CODES },
-          404: { not_found: 'no paper with this id' },
+          400: { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...FILTER_CODES, ...AS_OF_ERRORS[400] },
+          404: { not_found: 'no paper with this id (in the release as_of names, when given)' },
+          410: AS_OF_ERRORS[410],
+          503: AS_OF_ERRORS[503],
         },
       }),
     },
@@ -70,6 +75,7 @@ export function relatedPaths(): ZodOpenApiPathsObject {
         ].join(' '),
         tags: ['Papers'],
         access: 'key',
+        requestParams: { query: asOfQuerySchema },
         body: recommendationsBodySchema,
         success: { status: 200, description: 'The recommended papers, best first.', schema: recommendationsAnswerSchema },
         errors: {
@@ -79,9 +85,12 @@ export function relatedPaths(): ZodOpenApiPathsObject {
             invalid_id: 'an id of positive or negative is not 1 to 128 letters, digits, "_" or "-"',
             too_many_ids: `positive and negative hold more than ${L.maxGivenIds} ids together`,
             conflicting_ids: 'an id is both positive and negative',
-            unknown_paper: 'no paper has one of the ids (`unknown_ids` lists them)',
+            unknown_paper: 'no paper has one of the ids (in the release as_of names, when given; `unknown_ids` lists them)',
             ...FILTER_CODES,
+            ...AS_OF_ERRORS[400],
           },
+          410: AS_OF_ERRORS[410],
+          503: AS_OF_ERRORS[503],
         },
       }),
     },

@@ -1,7 +1,7 @@
 import { EmbeddingError } from '../../modules/embeddings';
 import { type KeywordIndex, RankingUnavailableError } from '../../modules/keyword-index';
-import type { PaperNeighboursRepository, PaperRepository } from '../../modules/papers';
-import type { VectorSearchParts } from '../../modules/vector-index';
+import type { PaperRepository, RelatedGraphReads } from '../../modules/papers';
+import type { FrozenVectorSearch, VectorFilter, VectorHit, VectorSearchParts } from '../../modules/vector-index';
 import { notFound, ProblemError } from '../../shared/errors/problem';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { GivenWorks, lexicalNeighbours, onePerWork, type RelatedFilters } from '../../shared/papers/related-papers';
@@ -49,8 +49,40 @@ type Outcome = { signal: RelatedSignal; candidates: Candidate[] } | { signal: Re
 /** A signal that cannot be consulted now: the answer comes from the others and says so. */
 class SignalUnavailable extends Error {}
 
+/** The vector signal's reads: the live index, or a release's vectors. */
+export interface RelatedVectors {
+  /** Why the signal cannot answer now (undefined: it can). */
+  unavailable(): string | undefined;
+  /** The papers' passage vectors, by id (see `VectorSearchParts.storedVectors`). */
+  storedVectors(ids: string[]): Promise<Map<string, Float32Array>>;
+  search(query: Float32Array, filter: VectorFilter, depth: number): Promise<VectorHit[]>;
+}
+
+/** The live vector index's reads. */
+export const liveVectors = (parts: VectorSearchParts): RelatedVectors => ({
+  unavailable: () => parts.unavailable()?.reason,
+  storedVectors: (ids) => parts.storedVectors(ids),
+  search: (query, filter, depth) => parts.index.search(query, filter, depth),
+});
+
+/** A release's vectors: each paper's as the release held it, searched exactly. */
+export const frozenVectors = (frozen: FrozenVectorSearch): RelatedVectors => ({
+  unavailable: () => undefined,
+  storedVectors: async (ids) => frozen.vectorsOf(ids),
+  search: async (query, filter, depth) => frozen.search(query, filter, depth),
+});
+
+/** What the signals read: the corpus now, or as it was in a release (`as_of`). */
+export interface RelatedSources {
+  keywordIndex: KeywordIndex;
+  /** Undefined: no vector index or embedder in this process. */
+  vectors?: RelatedVectors;
+  papers: Pick<PaperRepository, 'findByIds'>;
+  neighbours: RelatedGraphReads;
+}
+
 /** How a signal set finds its query vector (undefined: the papers have no stored vector). */
-type QueryVector = (parts: VectorSearchParts) => Promise<Float32Array | undefined>;
+type QueryVector = (vectors: RelatedVectors) => Promise<Float32Array | undefined>;
 
 /**
  * Related papers and recommendations on the data API: four signals, each a list of candidates that
@@ -64,26 +96,20 @@ type QueryVector = (parts: VectorSearchParts) => Promise<Float32Array | undefine
  * prepared) is left out and named in `signals_unavailable`, never a 503 for that alone.
  */
 export class RelatedPapersService {
-  constructor(
-    private readonly deps: {
-      keywordIndex: KeywordIndex;
-      vector?: VectorSearchParts;
-      papers: Pick<PaperRepository, 'findByIds'>;
-      neighbours: Pick<PaperNeighboursRepository, 'coupled' | 'coCited' | 'passing'>;
-    },
-  ) {}
+  /** `live`: the corpus now; each call may name other sources (a release's, for `as_of`). */
+  constructor(private readonly live: RelatedSources) {}
 
-  async related(id: string, p: RelatedParams): Promise<RelatedAnswer> {
-    const [paper] = await this.deps.papers.findByIds([id]);
+  async related(id: string, p: RelatedParams, from: RelatedSources = this.live): Promise<RelatedAnswer> {
+    const [paper] = await from.papers.findByIds([id]);
     if (!paper) throw notFound(`No paper with id ${id}.`);
     const given = new GivenWorks([paper]);
-    const outcomes = await this.signals([paper], (parts) => storedVector(parts, paper.id), p.filters, given, p.limit);
-    const page = await this.page(fuse(outcomes), p.limit);
+    const outcomes = await this.signals(from, [paper], (vectors) => storedVector(vectors, paper.id), p.filters, given, p.limit);
+    const page = await this.page(from, fuse(outcomes), p.limit);
     return { paper_id: paper.id, count: page.length, limit: p.limit, results: page, ...signalReport(outcomes) };
   }
 
-  async recommend(p: RecommendationParams): Promise<RecommendationsAnswer> {
-    const found = new Map((await this.deps.papers.findByIds([...p.positive, ...p.negative])).map((paper) => [paper.id, paper]));
+  async recommend(p: RecommendationParams, from: RelatedSources = this.live): Promise<RecommendationsAnswer> {
+    const found = new Map((await from.papers.findByIds([...p.positive, ...p.negative])).map((paper) => [paper.id, paper]));
     const unknown = [...p.positive, ...p.negative].filter((id) => !found.has(id));
     if (unknown.length > 0) {
       throw new ProblemError(400, 'unknown_paper', `No paper has ${unknown.length === 1 ? 'this id' : 'these ids'}: ${unknown.join(', ')}.`, { unknown_ids: unknown });
@@ -93,15 +119,15 @@ export class RelatedPapersService {
     // Never a given paper nor a version of one, whichever list it came in.
     const given = new GivenWorks([...positives, ...negatives]);
     const [liked, disliked] = await Promise.all([
-      this.signals(positives, (parts) => rocchio(parts, p.positive, p.negative), p.filters, given, p.limit),
-      negatives.length > 0 ? this.signals(negatives, (parts) => meanVector(parts, p.negative), p.filters, given, p.limit) : Promise.resolve([]),
+      this.signals(from, positives, (vectors) => rocchio(vectors, p.positive, p.negative), p.filters, given, p.limit),
+      negatives.length > 0 ? this.signals(from, negatives, (vectors) => meanVector(vectors, p.negative), p.filters, given, p.limit) : Promise.resolve([]),
     ]);
-    const page = await this.page(fuse(liked, disliked), p.limit);
+    const page = await this.page(from, fuse(liked, disliked), p.limit);
     return { positive: p.positive, negative: p.negative, count: page.length, limit: p.limit, results: page, ...signalReport([...liked, ...disliked]) };
   }
 
   /** Every signal for these papers at once, each reporting its candidates or why it could not answer. */
-  private async signals(papers: Paper[], queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Outcome[]> {
+  private async signals(from: RelatedSources, papers: Paper[], queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Outcome[]> {
     const seeds = new GivenWorks(papers).seeds;
     const works = [...exclude.works];
     const depth = signalDepth(limit);
@@ -121,10 +147,10 @@ export class RelatedPapersService {
       return work();
     };
     const [coupling, coCitation, vector, lexical] = await Promise.all([
-      run('bibliographic_coupling', async () => onePerWork(await this.deps.neighbours.coupled(seeds, filters, works, depth), (c) => c.work_id)),
-      run('co_citation', async () => onePerWork(await this.deps.neighbours.coCited(seeds, filters, works, depth), (c) => c.work_id)),
-      run('vector', inProcess(() => this.nearest(queryVector, filters, exclude, limit))),
-      run('lexical', inProcess(() => this.lexical(papers, filters, exclude, depth))),
+      run('bibliographic_coupling', async () => onePerWork(await from.neighbours.coupled(seeds, filters, works, depth), (c) => c.work_id)),
+      run('co_citation', async () => onePerWork(await from.neighbours.coCited(seeds, filters, works, depth), (c) => c.work_id)),
+      run('vector', inProcess(() => this.nearest(from, queryVector, filters, exclude, limit))),
+      run('lexical', inProcess(() => this.lexical(from.keywordIndex, papers, filters, exclude, depth))),
     ]);
     return [vector, coupling, coCitation, lexical];
   }
@@ -134,14 +160,14 @@ export class RelatedPapersService {
    * `since` (which its payload does not hold) are checked against Postgres with the given works, and
    * the index is read deeper (four times as deep each time, up to 1,000) while fewer than `limit` pass.
    */
-  private async nearest(queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Candidate[]> {
-    const parts = this.deps.vector;
-    if (!parts) throw new SignalUnavailable('No vector index or embedder is configured.');
-    const unavailable = parts.unavailable();
-    if (unavailable) throw new SignalUnavailable(unavailable.reason);
+  private async nearest(from: RelatedSources, queryVector: QueryVector, filters: RelatedFilters, exclude: GivenWorks, limit: number): Promise<Candidate[]> {
+    const vectors = from.vectors;
+    if (!vectors) throw new SignalUnavailable('No vector index or embedder is configured.');
+    const unavailable = vectors.unavailable();
+    if (unavailable) throw new SignalUnavailable(unavailable);
     let query: Float32Array | undefined;
     try {
-      query = await queryVector(parts);
+      query = await queryVector(vectors);
     } catch (err) {
       if (err instanceof EmbeddingError) throw new SignalUnavailable('The embedding service failed or timed out.');
       throw err;
@@ -151,11 +177,11 @@ export class RelatedPapersService {
     for (let depth = want + exclude.ids.size; ; depth = Math.min(MAX_VECTOR_DEPTH, depth * 4)) {
       let hits;
       try {
-        hits = await parts.index.search(query, { topic: filters.topic, langs: filters.langs }, depth);
+        hits = await vectors.search(query, { topic: filters.topic, langs: filters.langs }, depth);
       } catch {
         throw new SignalUnavailable('The vector index cannot be reached.');
       }
-      const passing = await this.deps.neighbours.passing(
+      const passing = await from.neighbours.passing(
         hits.map((h) => h.id),
         filters,
         [...exclude.works],
@@ -168,9 +194,9 @@ export class RelatedPapersService {
     }
   }
 
-  private async lexical(papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
+  private async lexical(keywordIndex: KeywordIndex, papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
     try {
-      const hits = await lexicalNeighbours(this.deps.keywordIndex, papers, filters, exclude, depth);
+      const hits = await lexicalNeighbours(keywordIndex, papers, filters, exclude, depth);
       return hits.map((h) => ({ id: h.id, work_id: h.work_id, score: h.score, hit: h }));
     } catch (err) {
       if (err instanceof RankingUnavailableError) throw new SignalUnavailable('The ranked index of the lexical signal is still being prepared after a start.');
@@ -179,10 +205,10 @@ export class RelatedPapersService {
   }
 
   /** The best `limit` works as records, each shown by the version that ranked best. */
-  private async page(fused: FusedWork[], limit: number): Promise<RelatedSemanticPaper[]> {
+  private async page(from: RelatedSources, fused: FusedWork[], limit: number): Promise<RelatedSemanticPaper[]> {
     const top = fused.slice(0, limit);
     const missing = top.filter((w) => !w.shown.hit).map((w) => w.shown.id);
-    const read = missing.length > 0 ? new Map((await this.deps.papers.findByIds(missing)).map((paper) => [paper.id, paper])) : new Map<string, Paper>();
+    const read = missing.length > 0 ? new Map((await from.papers.findByIds(missing)).map((paper) => [paper.id, paper])) : new Map<string, Paper>();
     return top.flatMap((w) => {
       const paper = w.shown.hit?.paper ?? read.get(w.shown.id);
       if (!paper) return []; // removed since the signals read it
@@ -244,18 +270,18 @@ function signalReport(outcomes: Outcome[]): Pick<RelatedAnswer, 'signals_used' |
   return { signals_used: used, ...(missing.size > 0 && { signals_unavailable: [...missing].map(([signal, reason]) => ({ signal, reason })) }) };
 }
 
-async function storedVector(parts: VectorSearchParts, id: string): Promise<Float32Array | undefined> {
-  return (await parts.storedVectors([id])).get(id);
+async function storedVector(vectors: RelatedVectors, id: string): Promise<Float32Array | undefined> {
+  return (await vectors.storedVectors([id])).get(id);
 }
 
 /** The mean of the papers' stored vectors, each scaled to unit length (undefined when none has one). */
-async function meanVector(parts: VectorSearchParts, ids: string[]): Promise<Float32Array | undefined> {
-  return mean([...(await parts.storedVectors(ids)).values()]);
+async function meanVector(vectors: RelatedVectors, ids: string[]): Promise<Float32Array | undefined> {
+  return mean([...(await vectors.storedVectors(ids)).values()]);
 }
 
 /** Rocchio's query vector: the positives' mean − `ROCCHIO_NEGATIVE_WEIGHT` × the negatives' mean (unit vectors). */
-async function rocchio(parts: VectorSearchParts, positive: string[], negative: string[]): Promise<Float32Array | undefined> {
-  const vectors = await parts.storedVectors([...positive, ...negative]);
+async function rocchio(sources: RelatedVectors, positive: string[], negative: string[]): Promise<Float32Array | undefined> {
+  const vectors = await sources.storedVectors([...positive, ...negative]);
   const liked = mean(positive.flatMap((id) => (vectors.has(id) ? [vectors.get(id)!] : [])));
   if (!liked) return undefined;
   const disliked = mean(negative.flatMap((id) => (vectors.has(id) ? [vectors.get(id)!] : [])));

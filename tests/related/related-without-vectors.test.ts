@@ -3,7 +3,7 @@ import { MemoryKeywordIndex } from '../../modules/keyword-index/keyword-index.me
 import { PaperNeighboursRepository, PaperRepository } from '../../modules/papers';
 import type { VectorSearchParts } from '../../modules/vector-index';
 import { parseRelatedParams } from '../../services/semantic-search/related-params';
-import { RelatedPapersService } from '../../services/semantic-search/related.service';
+import { liveVectors, RelatedPapersService } from '../../services/semantic-search/related.service';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestProcess } from '../support/test-process';
 import { waitFor } from '../support/wait-for';
@@ -52,7 +52,7 @@ describe('related papers without a vector index', () => {
         async ready() {
           for await (const batch of new PaperRepository(database.db).allInBatches()) await keywordIndex.upsert(batch);
           if (prepared) await keywordIndex.prepareRanking();
-          return new RelatedPapersService({ keywordIndex, vector, papers: new PaperRepository(database.db), neighbours: new PaperNeighboursRepository(database.db) });
+          return new RelatedPapersService({ keywordIndex, vectors: vector && liveVectors(vector), papers: new PaperRepository(database.db), neighbours: new PaperNeighboursRepository(database.db) });
         },
       };
     };

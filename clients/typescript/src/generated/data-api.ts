@@ -212,7 +212,7 @@ export interface paths {
         };
         /**
          * Papers related to one paper (vector, citation graph and words)
-         * @description Papers related to one paper, never the paper itself nor another version of it (the same `work_id`, or listed in its `versions`). Four signals, each giving up to twice `limit` (at least 50) candidates that pass the filters: `vector`, the nearest neighbours of the stored passage embedding (topic and language filtered inside the index; year and `since` checked against the paper store, reading the index deeper while too few pass); `bibliographic_coupling`, papers whose references share works with the given papers' (the same corpus paper, or the same DOI or OpenAlex work id), each shared reference counting 1 / ln(1 + the papers citing it), references cited by more than 500 papers left out; `co_citation`, papers cited together with the given ones by the same papers (the newest 250 citing them), each citing paper counting 1 / ln(1 + its references); `lexical`, the public door's "more like this" query (the titles', tags' and topic's most distinctive terms, 12 for one paper, up to 25 for several) ranked by BM25. They are fused by weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009): weight 1 for vector and lexical; 2 for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much). Each work once, shown by its best-ranked version. A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone. The graph signals start from the paper and every version of it.
+         * @description Papers related to one paper, never the paper itself nor another version of it (the same `work_id`, or listed in its `versions`). Four signals, each giving up to twice `limit` (at least 50) candidates that pass the filters: `vector`, the nearest neighbours of the stored passage embedding (topic and language filtered inside the index; year and `since` checked against the paper store, reading the index deeper while too few pass); `bibliographic_coupling`, papers whose references share works with the given papers' (the same corpus paper, or the same DOI or OpenAlex work id), each shared reference counting 1 / ln(1 + the papers citing it), references cited by more than 500 papers left out; `co_citation`, papers cited together with the given ones by the same papers (the newest 250 citing them), each citing paper counting 1 / ln(1 + its references); `lexical`, the public door's "more like this" query (the titles', tags' and topic's most distinctive terms, 12 for one paper, up to 25 for several) ranked by BM25. They are fused by weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009): weight 1 for vector and lexical; 2 for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much). Each work once, shown by its best-ranked version. A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone. With `as_of`, every signal reads the release: its records (the filters apply to them), its citation graph as resolved then, its search index and its passage vectors (searched exactly), so the same request as of a release gives the same answer for as long as the release is kept; while the release's search index or vectors are being prepared the answer is a 503 `release_preparing`, never one without a signal the release has. The graph signals start from the paper and every version of it.
          */
         get: operations["getRelatedPapersSemantic"];
         put?: never;
@@ -234,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Papers like some and unlike others
-         * @description Recommendations from papers a reader marked: like the `positive` ones (at least one) and unlike the `negative` ones (optional; at most 100 ids in all; repeats are ignored). Never a given paper (positive or negative) nor another version of one. Four signals, each giving up to twice `limit` (at least 50) candidates that pass the filters: `vector`, the nearest neighbours of the stored passage embedding (topic and language filtered inside the index; year and `since` checked against the paper store, reading the index deeper while too few pass); `bibliographic_coupling`, papers whose references share works with the given papers' (the same corpus paper, or the same DOI or OpenAlex work id), each shared reference counting 1 / ln(1 + the papers citing it), references cited by more than 500 papers left out; `co_citation`, papers cited together with the given ones by the same papers (the newest 250 citing them), each citing paper counting 1 / ln(1 + its references); `lexical`, the public door's "more like this" query (the titles', tags' and topic's most distinctive terms, 12 for one paper, up to 25 for several) ranked by BM25. They are fused by weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009): weight 1 for vector and lexical; 2 for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much). Each work once, shown by its best-ranked version. A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone. The vector signal searches with Rocchio's query vector, the positives' mean − 0.25 × the negatives' mean (unit vectors); the graph and lexical signals start from the positives. With negatives, the same four signals run from them, and each candidate loses 0.5 × its fused score there: a paper as near the negatives as the positives keeps half its score. One request of the key's allowance, as every route.
+         * @description Recommendations from papers a reader marked: like the `positive` ones (at least one) and unlike the `negative` ones (optional; at most 100 ids in all; repeats are ignored). Never a given paper (positive or negative) nor another version of one. Four signals, each giving up to twice `limit` (at least 50) candidates that pass the filters: `vector`, the nearest neighbours of the stored passage embedding (topic and language filtered inside the index; year and `since` checked against the paper store, reading the index deeper while too few pass); `bibliographic_coupling`, papers whose references share works with the given papers' (the same corpus paper, or the same DOI or OpenAlex work id), each shared reference counting 1 / ln(1 + the papers citing it), references cited by more than 500 papers left out; `co_citation`, papers cited together with the given ones by the same papers (the newest 250 citing them), each citing paper counting 1 / ln(1 + its references); `lexical`, the public door's "more like this" query (the titles', tags' and topic's most distinctive terms, 12 for one paper, up to 25 for several) ranked by BM25. They are fused by weighted reciprocal rank fusion, Σ weight / (60 + rank) over the signals that found a work (ranks from 1; Cormack et al., SIGIR 2009): weight 1 for vector and lexical; 2 for the citation signals (links authors made), times the evidence a citation signal found for the work, its score, at most 1 (one reference shared among seven papers ranks first like four papers citing both, and weighs half as much). Each work once, shown by its best-ranked version. A signal that cannot answer now (the vector index still being built after a start, or down; the ranked index still being prepared) is left out and named in `signals_unavailable`: the answer comes from the others, never a 503 for that alone. With `as_of`, every signal reads the release: its records (the filters apply to them), its citation graph as resolved then, its search index and its passage vectors (searched exactly), so the same request as of a release gives the same answer for as long as the release is kept; while the release's search index or vectors are being prepared the answer is a 503 `release_preparing`, never one without a signal the release has. The vector signal searches with Rocchio's query vector, the positives' mean − 0.25 × the negatives' mean (unit vectors); the graph and lexical signals start from the positives. With negatives, the same four signals run from them, and each candidate loses 0.5 × its fused score there: a paper as near the negatives as the positives keeps half its score. One request of the key's allowance, as every route.
          */
         post: operations["recommendPapers"];
         delete?: never;
@@ -2804,6 +2804,7 @@ export interface operations {
                  * @example 2025-04-01
                  */
                 since?: string;
+                as_of?: string;
             };
             header?: never;
             path: {
@@ -2833,7 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["RelatedPapersResponse"];
                 };
             };
-            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_id` (the id is not 1 to 128 letters, digits, "_" or "-"); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)). */
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_id` (the id is not 1 to 128 letters, digits, "_" or "-"); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2853,7 +2854,7 @@ export interface operations {
                         /** @constant */
                         status: 400;
                         /** @enum {string} */
-                        code: "credentials_in_query" | "unknown_parameter" | "invalid_id" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since";
+                        code: "credentials_in_query" | "unknown_parameter" | "invalid_id" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since" | "invalid_as_of" | "unknown_release";
                     } & {
                         [key: string]: unknown;
                     });
@@ -2861,7 +2862,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Not found. Codes: `not_found` (no paper with this id). */
+            /** @description Not found. Codes: `not_found` (no paper with this id (in the release as_of names, when given)). */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2887,15 +2888,69 @@ export interface operations {
                     });
                 };
             };
+            /** @description Gone. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "release_preparing" | "release_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     recommendPapers: {
         parameters: {
-            query?: never;
+            query?: {
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2942,7 +2997,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecommendationsResponse"];
                 };
             };
-            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_body` (the body is not JSON, not an object, over 16 KiB, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:positive` (positive is absent, null or empty); `invalid_field:*` (positive or negative is not an array of strings (`invalid_field:positive`), or a field the request does not have (`invalid_field:mode`)); `invalid_id` (an id of positive or negative is not 1 to 128 letters, digits, "_" or "-"); `too_many_ids` (positive and negative hold more than 100 ids together); `conflicting_ids` (an id is both positive and negative); `unknown_paper` (no paper has one of the ids (`unknown_ids` lists them)); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)). */
+            /** @description The request is invalid. Codes: `credentials_in_query` (an API key or other credential was sent in the query string (send it in the Authorization header)); `unknown_parameter` (a query parameter the endpoint does not take (a typo, a filter that does not exist): `detail` names it and the accepted ones, also listed in `accepted_parameters`; `_` (a cache-buster) is accepted everywhere and ignored); `invalid_body` (the body is not JSON, not an object, over 16 KiB, or holds a NUL character or an unpaired surrogate (`field` names it)); `missing_field:positive` (positive is absent, null or empty); `invalid_field:*` (positive or negative is not an array of strings (`invalid_field:positive`), or a field the request does not have (`invalid_field:mode`)); `invalid_id` (an id of positive or negative is not 1 to 128 letters, digits, "_" or "-"); `too_many_ids` (positive and negative hold more than 100 ids together); `conflicting_ids` (an id is both positive and negative); `unknown_paper` (no paper has one of the ids (in the release as_of names, when given; `unknown_ids` lists them)); `invalid_topic` (not one of the 25 topic slugs); `invalid_lang` (lang is not ja, en or all); `invalid_limit` (limit is not a whole number from 1 to 50); `invalid_year_from` (year_from is not a whole number from 1000 to 2100); `invalid_year_to` (year_to is not a whole number from 1000 to 2100, or is before year_from); `invalid_since` (since is an ISO 8601 date (2026-01-01) or a date and time with its offset (2026-01-01T09:00:00Z, 2026-01-01T18:00:00+09:00)); `invalid_as_of` (as_of is not a release id); `unknown_release` (as_of names no release that was cut (`detail` names the latest)). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2961,7 +3016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & ({
                         /** @constant */
                         status: 400;
-                        code: ("credentials_in_query" | "unknown_parameter" | "invalid_body" | "missing_field:positive" | "invalid_id" | "too_many_ids" | "conflicting_ids" | "unknown_paper" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since") | string;
+                        code: ("credentials_in_query" | "unknown_parameter" | "invalid_body" | "missing_field:positive" | "invalid_id" | "too_many_ids" | "conflicting_ids" | "unknown_paper" | "invalid_topic" | "invalid_lang" | "invalid_limit" | "invalid_year_from" | "invalid_year_to" | "invalid_since" | "invalid_as_of" | "unknown_release") | string;
                     } & {
                         [key: string]: unknown;
                     });
@@ -2969,10 +3024,62 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Gone. Codes: `release_expired` (the release as_of names is past its retention (`oldest_kept` names the oldest release still kept)). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 410;
+                        /** @enum {string} */
+                        code: "release_expired";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                    "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                    "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Limit-Month": components["headers"]["X-RateLimit-Limit-Month"];
+                    "X-RateLimit-Remaining-Month": components["headers"]["X-RateLimit-Remaining-Month"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & ({
+                        /** @constant */
+                        status: 503;
+                        /** @enum {string} */
+                        code: "upstream_unavailable" | "auth_unavailable" | "database_unavailable" | "release_preparing" | "release_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listPaperChanges: {
