@@ -39,6 +39,8 @@ const PAIRS = 300;
 const MAX_WARMUP_PAIRS = 100;
 const BLOCKS = 5;
 const PAGE = 25;
+/** Related papers asked for (the data API's default). */
+const RELATED_LIMIT = 10;
 /** What changes between the two releases, as shares of the corpus. */
 const CHANGE = { changed: 0.01, added: 0.005, removed: 0.002 } as const;
 /** Papers asked for one at a time (a distinct one each request, cycled), and papers whose first cited-by page is asked. */
@@ -69,6 +71,7 @@ export interface Storage {
   releaseRecords: number;
   releaseSpans: number;
   releaseCitations: number;
+  releaseReferences: number;
   papers: number;
   paperReferences: number;
 }
@@ -191,7 +194,7 @@ export async function runReleasesBench(options: { papers?: string } = {}): Promi
     const firstStart = { listenMs: s1.listenMs, latestIndex: { ...latestIndex, afterListenMs: latestIndex.ms - s1.listenMs }, quietMs, rssMb: s1.gx.memory().rssMb };
 
     // 2. As of the current release against the corpus now, in the same run.
-    const current = { release: oldId, rows: await compareRows(s1.pub, s1.api, oldId, lookupIds, citedIds) };
+    const current = { release: oldId, rows: await compareRows(s1.gx, s1.pub, s1.api, oldId, lookupIds, citedIds) };
 
     // 3. Changes, and a second release.
     progress(`changing ${CHANGE.changed * 100}% of the papers' titles, adding ${CHANGE.added * 100}%, removing ${CHANGE.removed * 100}%`);
@@ -217,7 +220,7 @@ export async function runReleasesBench(options: { papers?: string } = {}): Promi
     // (d) As of the old release against the corpus now, its index reopened from files: papers removed since are left out of the lookups.
     const keptLookups = await sample(pg, 'SELECT id FROM papers WHERE id = ANY($1::text[]) ORDER BY md5(id)', [lookupIds]);
     const keptCited = await sample(pg, 'SELECT id FROM papers WHERE id = ANY($1::text[]) ORDER BY md5(id)', [citedIds]);
-    const oldReopened = { release: oldId, rows: await compareRows(s2.pub, s2.api, oldId, keptLookups, keptCited) };
+    const oldReopened = { release: oldId, rows: await compareRows(s2.gx, s2.pub, s2.api, oldId, keptLookups, keptCited) };
     await s2.gx.stop(30_000);
 
     // (c) Its files deleted with the server stopped: the first request has it built from the release tables.
@@ -231,7 +234,7 @@ export async function runReleasesBench(options: { papers?: string } = {}): Promi
     const memory3 = s3.gx.memory();
 
     // (d) Again, its index built in this process (as the current release's was in the first start).
-    const old = { release: oldId, rows: await compareRows(s3.pub, s3.api, oldId, keptLookups, keptCited) };
+    const old = { release: oldId, rows: await compareRows(s3.gx, s3.pub, s3.api, oldId, keptLookups, keptCited) };
     await s3.gx.stop(30_000);
 
     progress(`building the search index of release ${newId} in this process, as gx does in the background, watching its event loop`);
@@ -282,13 +285,14 @@ const asOfSuffix = (asOf: string | undefined, first: boolean) => (asOf === undef
  * or page both ways); first a control, the public search without `as_of` both ways, whose ratio is
  * what noise alone gives.
  */
-async function compareRows(pub: HttpClient, api: HttpClient, asOf: string, lookupIds: string[], citedIds: string[]): Promise<Row[]> {
+async function compareRows(gx: SpawnedGx, pub: HttpClient, api: HttpClient, asOf: string, lookupIds: string[], citedIds: string[]): Promise<Row[]> {
   const labelled = await pub.get(searchPath(MISS_QUERIES[0]!, 'public', asOf));
   if (labelled.headers['x-dataset-version'] !== asOf) throw new Error(`an answer as of ${asOf} is labelled ${String(labelled.headers['x-dataset-version'])}`);
   const queries = MISS_QUERIES;
   const q = (i: number) => queries[i % queries.length]!;
   const lookup = (i: number, as?: string) => `/api/v1/papers/${encodeURIComponent(lookupIds[i % lookupIds.length]!)}${asOfSuffix(as, true)}`;
   const citedBy = (i: number, as?: string) => `/api/v1/papers/${encodeURIComponent(citedIds[i % citedIds.length]!)}/cited-by?limit=${PAGE}${asOfSuffix(as, false)}`;
+  const related = (i: number, as?: string) => `/api/v1/papers/${encodeURIComponent(citedIds[i % citedIds.length]!)}/related?limit=${RELATED_LIMIT}${asOfSuffix(as, false)}`;
   const searches = queries.length;
   const kinds: Array<{ name: string; distinct: number; a: (i: number) => Promise<HttpResult>; b: (i: number) => Promise<HttpResult> }> = [
     { name: 'control: public search without as_of, both ways', distinct: searches, a: (i) => pub.get(searchPath(q(i), 'public')), b: (i) => pub.get(searchPath(q(i), 'public')) },
@@ -297,7 +301,15 @@ async function compareRows(pub: HttpClient, api: HttpClient, asOf: string, looku
     { name: 'public paper lookup', distinct: lookupIds.length, a: (i) => pub.get(lookup(i)), b: (i) => pub.get(lookup(i, asOf)) },
     { name: `public cited-by, first page (limit ${PAGE})`, distinct: citedIds.length, a: (i) => pub.get(citedBy(i)), b: (i) => pub.get(citedBy(i, asOf)) },
     { name: `data API cited-by, first page (limit ${PAGE})`, distinct: citedIds.length, a: (i) => api.get(citedBy(i)), b: (i) => api.get(citedBy(i, asOf)) },
+    { name: `data API related papers of a cited paper (limit ${RELATED_LIMIT})`, distinct: citedIds.length, a: (i) => api.get(related(i)), b: (i) => api.get(related(i, asOf)) },
   ];
+  // Related papers as of a release also read its vectors, built in the background after the live vector index.
+  for (;;) {
+    const res = await api.get(related(0, asOf));
+    if (res.status === 200) break;
+    if (res.status !== 503 || !res.body.includes('"release_preparing"')) throw new Error(`related papers as of ${asOf} answered ${res.status}: ${res.body.slice(0, 300)}; gx output ends:\n${gx.tail()}`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
   const rows: Row[] = [];
   for (const kind of kinds) {
     const warmup = Math.min(kind.distinct, MAX_WARMUP_PAIRS);
@@ -368,18 +380,26 @@ async function timedCut(db: Database, settings: Pick<ReleasesSettings, 'firstNam
   if (!outcome?.cut) throw new Error(`no release was cut: ${JSON.stringify(outcome)}`);
   const storage = await storageOf(db);
   // Planner statistics for the new rows, as autovacuum would gather them within a minute of the cut.
-  await db.query('ANALYZE release_records, release_spans, release_citations');
+  await db.query('ANALYZE release_records, release_spans, release_citations, release_references');
   return { outcome, ms, storage };
 }
 
 async function storageOf(db: Database): Promise<Storage> {
   const { rows } = await db.query<Record<keyof Storage, string>>(
     `SELECT pg_total_relation_size('release_records') AS "releaseRecords", pg_total_relation_size('release_spans') AS "releaseSpans",
-            pg_total_relation_size('release_citations') AS "releaseCitations", pg_total_relation_size('papers') AS papers,
+            pg_total_relation_size('release_citations') AS "releaseCitations", pg_total_relation_size('release_references') AS "releaseReferences",
+            pg_total_relation_size('papers') AS papers,
             pg_total_relation_size('paper_references') AS "paperReferences"`,
   );
   const r = rows[0]!;
-  return { releaseRecords: Number(r.releaseRecords), releaseSpans: Number(r.releaseSpans), releaseCitations: Number(r.releaseCitations), papers: Number(r.papers), paperReferences: Number(r.paperReferences) };
+  return {
+    releaseRecords: Number(r.releaseRecords),
+    releaseSpans: Number(r.releaseSpans),
+    releaseCitations: Number(r.releaseCitations),
+    releaseReferences: Number(r.releaseReferences),
+    papers: Number(r.papers),
+    paperReferences: Number(r.paperReferences),
+  };
 }
 
 async function sample(db: Database, sql: string, params: unknown[] = []): Promise<string[]> {

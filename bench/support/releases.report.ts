@@ -20,7 +20,7 @@ function comparison(rows: Row[], m: ReleasesSummary['method']): string {
 }
 
 function storageRows(first: Cut, second: Cut): string[][] {
-  const total = (c: Cut) => c.storage.releaseRecords + c.storage.releaseSpans + c.storage.releaseCitations;
+  const total = (c: Cut) => c.storage.releaseRecords + c.storage.releaseSpans + c.storage.releaseCitations + c.storage.releaseReferences;
   return [
     ['papers in the release', int(first.outcome.papers), int(second.outcome.papers)],
     ['added / changed / removed since the previous release', `${int(first.outcome.added)} / ${int(first.outcome.changed)} / ${int(first.outcome.removed)}`, `${int(second.outcome.added)} / ${int(second.outcome.changed)} / ${int(second.outcome.removed)}`],
@@ -28,6 +28,7 @@ function storageRows(first: Cut, second: Cut): string[][] {
     ['release_records (with indexes and TOAST)', bytes(first.storage.releaseRecords), bytes(second.storage.releaseRecords)],
     ['release_spans', bytes(first.storage.releaseSpans), bytes(second.storage.releaseSpans)],
     ['release_citations', bytes(first.storage.releaseCitations), bytes(second.storage.releaseCitations)],
+    ['release_references (references outside the corpus)', bytes(first.storage.releaseReferences), bytes(second.storage.releaseReferences)],
     ['release tables in all', bytes(total(first)), bytes(total(second))],
     ['release tables per paper of the release', `${(total(first) / first.outcome.papers / 1024).toFixed(2)} KiB`, `${(total(second) / second.outcome.papers / 1024).toFixed(2)} KiB`],
     ['growth by this cut', bytes(total(first)), bytes(total(second) - total(first))],

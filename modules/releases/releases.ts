@@ -291,6 +291,8 @@ export class Releases {
     }
     open.usedAt = Date.now();
     if (open.ready) return open.search!;
+    // No vector index here at all (its failure to start is final): what vector search answers in this process, as of a release or not.
+    if (open.failed instanceof VectorsUnavailable) throw new ProblemError(503, 'vector_unavailable', 'The vector index of this process did not start; use mode=keyword.');
     if (open.failed) {
       this.vectors.delete(release.id);
       throw new ProblemError(503, 'release_unavailable', `The vector search of release ${release.id} could not be prepared; retry in a moment.`, {}, { 'Retry-After': String(PREPARING_RETRY_SECONDS) }).because(open.failed);

@@ -143,7 +143,10 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         wakeRetry?.();
         await sync?.stop().catch(() => undefined);
         await started;
-        if (sync && index instanceof EmbeddedVectorIndex && shutdown?.deadline !== undefined && !sync.saveFitsBefore(shutdown.deadline)) {
+        if (state === 'failed') {
+          // Nothing was built to save, and its store may be what failed (a file where its directory should be).
+          await (index instanceof EmbeddedVectorIndex ? index.close({ save: false }) : index.close()).catch(() => undefined);
+        } else if (sync && index instanceof EmbeddedVectorIndex && shutdown?.deadline !== undefined && !sync.saveFitsBefore(shutdown.deadline)) {
           // Short of time: the last checkpoint stays on disk, and the change log brings it up to date at the next start.
           logger.info('vector index not saved at shutdown (no time left for it): the next start catches up from its last checkpoint');
           await index.close({ save: false });

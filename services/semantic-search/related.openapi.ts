@@ -22,6 +22,9 @@ const FILTER_CODES = {
   invalid_since: SINCE_RULE,
 };
 
+/** The 503 of the lexical signal as of a release. */
+const RANKING_AS_OF = "with as_of: the ranked retrieval of the release's search index is still being prepared (Retry-After says when to retry)";
+
 /** What both operations do, for their descriptions. */
 const SIGNALS = [
   `Four signals, each giving up to twice \`limit\` (at least ${MIN_SIGNAL_DEPTH}) candidates that pass the filters:`,
@@ -57,7 +60,7 @@ export function relatedPaths(): ZodOpenApiPathsObject {
           400: { invalid_id: 'the id is not 1 to 128 letters, digits, "_" or "-"', ...FILTER_CODES, ...AS_OF_ERRORS[400] },
           404: { not_found: 'no paper with this id (in the release as_of names, when given)' },
           410: AS_OF_ERRORS[410],
-          503: AS_OF_ERRORS[503],
+          503: { ...AS_OF_ERRORS[503], ranking_unavailable: RANKING_AS_OF },
         },
       }),
     },
@@ -90,7 +93,7 @@ export function relatedPaths(): ZodOpenApiPathsObject {
             ...AS_OF_ERRORS[400],
           },
           410: AS_OF_ERRORS[410],
-          503: AS_OF_ERRORS[503],
+          503: { ...AS_OF_ERRORS[503], ranking_unavailable: RANKING_AS_OF },
         },
       }),
     },

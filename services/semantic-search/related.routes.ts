@@ -1,13 +1,25 @@
 import { Router } from 'express';
 import { asOfQuerySchema } from '../../modules/papers';
-import { answerBasis, type AnswerBasis, type Releases } from '../../modules/releases';
+import { answerBasis, type AnswerBasis, type Releases, type ReleaseView } from '../../modules/releases';
+import { ProblemError } from '../../shared/errors/problem';
 import { jsonObjectBody } from '../../shared/http/json-body';
 import { parsePath, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { parseRecommendationsBody, parseRelatedParams, relatedPathSchema } from './related-params';
-import { frozenVectors, type RelatedPapersService, type RelatedSources } from './related.service';
+import { frozenVectors, type RelatedPapersService, type RelatedSources, type RelatedVectors } from './related.service';
 
 export const RELATED_PATH = '/api/v1/papers/:id/related';
 export const RECOMMENDATIONS_PATH = '/api/v1/papers/recommendations';
+
+/** The release's vectors; in a process whose vector index did not start, none (the signal is named unavailable, as without as_of). */
+const releaseVectors = (releases: Releases, release: ReleaseView['release']): RelatedVectors | undefined => {
+  if (!releases.answersVectorSearch()) return undefined;
+  try {
+    return frozenVectors(releases.vectorSearch(release));
+  } catch (err) {
+    if (err instanceof ProblemError && err.code === 'vector_unavailable') return { unavailable: () => err.detail, storedVectors: async () => new Map(), search: async () => [] };
+    throw err;
+  }
+};
 
 /**
  * What the signals read as of a release: its search index and vectors (each a 503 while prepared, so
@@ -18,9 +30,10 @@ const sourcesOf = (releases: Releases, basis: AnswerBasis): RelatedSources | und
   if (!view) return undefined;
   return {
     keywordIndex: releases.keywordIndex(view.release),
-    vectors: releases.answersVectorSearch() ? frozenVectors(releases.vectorSearch(view.release)) : undefined,
+    vectors: releaseVectors(releases, view.release),
     papers: view.corpus,
     neighbours: view.corpus.neighbours(),
+    waitsForSignals: true,
   };
 };
 

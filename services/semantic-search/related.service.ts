@@ -79,6 +79,11 @@ export interface RelatedSources {
   vectors?: RelatedVectors;
   papers: Pick<PaperRepository, 'findByIds'>;
   neighbours: RelatedGraphReads;
+  /**
+   * A signal still being prepared is left out of an answer about the corpus now; an answer as of a
+   * release, which never changes, waits for it instead: a 503 with Retry-After.
+   */
+  waitsForSignals?: boolean;
 }
 
 /** How a signal set finds its query vector (undefined: the papers have no stored vector). */
@@ -150,7 +155,7 @@ export class RelatedPapersService {
       run('bibliographic_coupling', async () => onePerWork(await from.neighbours.coupled(seeds, filters, works, depth), (c) => c.work_id)),
       run('co_citation', async () => onePerWork(await from.neighbours.coCited(seeds, filters, works, depth), (c) => c.work_id)),
       run('vector', inProcess(() => this.nearest(from, queryVector, filters, exclude, limit))),
-      run('lexical', inProcess(() => this.lexical(from.keywordIndex, papers, filters, exclude, depth))),
+      run('lexical', inProcess(() => this.lexical(from, papers, filters, exclude, depth))),
     ]);
     return [vector, coupling, coCitation, lexical];
   }
@@ -194,11 +199,14 @@ export class RelatedPapersService {
     }
   }
 
-  private async lexical(keywordIndex: KeywordIndex, papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
+  private async lexical(from: RelatedSources, papers: Paper[], filters: RelatedFilters, exclude: GivenWorks, depth: number): Promise<Candidate[]> {
     try {
-      const hits = await lexicalNeighbours(keywordIndex, papers, filters, exclude, depth);
+      const hits = await lexicalNeighbours(from.keywordIndex, papers, filters, exclude, depth);
       return hits.map((h) => ({ id: h.id, work_id: h.work_id, score: h.score, hit: h }));
     } catch (err) {
+      if (err instanceof RankingUnavailableError && from.waitsForSignals) {
+        throw new ProblemError(503, 'ranking_unavailable', 'The ranked index of the lexical signal is still being prepared; retry shortly.', {}, { 'Retry-After': String(err.retryAfterSeconds) }).because(err);
+      }
       if (err instanceof RankingUnavailableError) throw new SignalUnavailable('The ranked index of the lexical signal is still being prepared after a start.');
       throw new SignalUnavailable('The keyword index cannot be reached.');
     }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { loadPapers, recordsAsLines } from '../../modules/papers/paper-loader';
 import { PaperRepository } from '../../modules/papers/paper.repository';
@@ -135,5 +137,31 @@ describe('dataset releases: related papers and recommendations as of a release',
     }
     const malformed = await send({ method: 'post', path: '/api/v1/papers/recommendations?as_of=%20bad', body: { positive: [ID.A0] } });
     expect([malformed.status, malformed.body.code]).toEqual([400, 'invalid_as_of']);
+  });
+
+  it('in a process whose vector index did not start, answers from the other signals and names the vector one unavailable', async () => {
+    await app?.stop();
+    app = undefined;
+    // A file where the vector index's directory should be: the index cannot start in this process.
+    const broken = newDataDirPath('related-as-of-no-vectors');
+    fs.mkdirSync(broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'vectors'), 'not a directory');
+    const noVectors = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: broken, API_KEY_CACHE_SECONDS: '0', PLAN_BURST_PER_SECOND: 'researcher=100000' });
+    try {
+      const related = await waitFor('related papers as of the release', async () => {
+        const res = await request(noVectors.apiUrl!).get(`/api/v1/papers/${ID.A0}/related?limit=8&as_of=${FIRST}`).set('Authorization', auth);
+        return res.status === 503 && ['release_preparing', 'ranking_unavailable'].includes(res.body.code) ? undefined : res;
+      });
+      expect(related.status).toBe(200);
+      expect(related.body.signals_used).toEqual(['bibliographic_coupling', 'co_citation', 'lexical']);
+      expect(related.body.signals_unavailable).toEqual([{ signal: 'vector', reason: expect.stringMatching(/did not start/) }]);
+      expect(names(related.text)).toEqual(expect.arrayContaining(['A1', 'A2']));
+      // Vector mode as of the release says why, as it does about the corpus now.
+      const vector = await request(noVectors.apiUrl!).get(`/api/v1/papers/search?q=membrane&mode=vector&as_of=${FIRST}`).set('Authorization', auth);
+      expect([vector.status, vector.body.code]).toEqual([503, 'vector_unavailable']);
+    } finally {
+      await noVectors.stop();
+      removeDir(broken);
+    }
   });
 });
