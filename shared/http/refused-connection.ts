@@ -21,8 +21,11 @@ export interface RefusedConnection {
  * `REFUSED_REQUEST_DRAIN`.
  */
 export function takeRefusedConnection(socket: Socket): RefusedConnection {
-  // The parser's feed: it would report every later packet as a new parse error.
+  // The parser's feed, which would report every later packet as a new parse error, and its end,
+  // which would end the answer's side before the answer. (The other 'end' listener, net's own, does
+  // nothing on an HTTP server's sockets, which allow half-open connections.)
   socket.removeAllListeners('data');
+  socket.removeAllListeners('end');
   let read = 0;
   let waiting: ((chunk: Buffer | undefined) => void) | undefined;
   const stop = () => {
@@ -31,6 +34,8 @@ export function takeRefusedConnection(socket: Socket): RefusedConnection {
   };
   const deadline = setTimeout(stop, REFUSED_REQUEST_DRAIN.ms);
   deadline.unref();
+  // The client has written all it will: a line still waited for never ends.
+  socket.once('end', () => waiting?.(undefined));
   socket.once('close', () => {
     clearTimeout(deadline);
     waiting?.(undefined);
