@@ -3,7 +3,7 @@ import { createBaseApp, errorHandler, notFoundHandler } from '../shared/http/bas
 import { listen, type RunningServer } from '../shared/http/http-server';
 import type { Logger } from '../shared/logging/logger';
 import { Runtime } from '../shared/runtime/runtime';
-import { apiDoor, provenanceHeaderValues, PUBLIC_CORS_HEADERS, publicDoor, type Gateway } from './gateway';
+import { apiDoor, apiDoorShape, publicDoor, publicDoorShape, type Gateway } from './gateway';
 import { callerFromGateway, requireGatewayCaller } from '../modules/api-keys';
 import { MODULES, resolveTargets } from './registry';
 import { metricsListener } from '../shared/telemetry/metrics';
@@ -70,11 +70,8 @@ export async function startProcess(targetSpec: string, config: Config, logger: L
         running,
         readiness: () => runtime.readiness(),
       };
-      servers.public = await listen(publicDoor(doorDeps), config.http.publicPort, config.http.host, { logger, shape: { headers: PUBLIC_CORS_HEADERS } });
-      servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host, {
-        logger,
-        shape: { headers: provenanceHeaderValues(config.provenance) },
-      });
+      servers.public = await listen(publicDoor(doorDeps), config.http.publicPort, config.http.host, { logger, shape: publicDoorShape(doorDeps) });
+      servers.api = await listen(apiDoor(doorDeps), config.http.apiPort, config.http.host, { logger, shape: apiDoorShape(doorDeps) });
     } else {
       const app = base();
       app.use(callerFromGateway(config.services.token, config.services.previousToken));

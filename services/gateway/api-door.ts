@@ -5,7 +5,8 @@ import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/
 import { credentialParams } from '../../shared/http/credential-params';
 import { badRequest } from '../../shared/errors/problem';
 import { API_OPENAPI_PATH, apiOpenApiRoute } from './api-openapi';
-import { provenanceHeaders } from './provenance';
+import { provenanceHeaderValues } from './provenance';
+import type { DoorShape } from '../../shared/http/early-answers';
 import { DATASET_VERSION_HEADER } from '../../modules/releases';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
@@ -49,11 +50,19 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   app.use('/api/v1', gateway.guard(weigh.costOf));
   mountRoutes(app, 'api', deps);
   app.use(notFoundHandler, errorHandler(logger));
-  const provenance = provenanceHeaders(config.provenance);
+  const shape = apiDoorShape(deps);
   const door: RequestListener = (req, res) => {
-    provenance(res);
-    res.setHeader(DATASET_VERSION_HEADER, gateway.datasetVersion());
+    for (const [name, value] of Object.entries(shape.headers())) res.setHeader(name, value);
     app(req, res);
   };
   return door;
+}
+
+/**
+ * The provenance headers of every data-API answer, the dataset version as it is now: set by the
+ * door, and by the listener on the answers it gives before the door sees a request.
+ */
+export function apiDoorShape({ config, gateway }: DoorDeps): DoorShape {
+  const provenance = provenanceHeaderValues(config.provenance);
+  return { headers: () => ({ ...provenance, [DATASET_VERSION_HEADER]: gateway.datasetVersion() }) };
 }

@@ -5,6 +5,7 @@ import { BEARER_SCHEME } from '../../shared/openapi/data-api-operation';
 import { cacheControl, headerSet, provenanceHeaders, requestIdHeaders } from '../../shared/openapi/headers';
 import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes } from '../../shared/openapi/problem';
 import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
+import { HEAD_LIMIT_TEXT } from '../../shared/http/request-limits';
 import type { DoorContribution } from '../../shared/runtime/module';
 
 /** Where the data-API door serves its document, without a key (outside `/api/v1/`). */
@@ -33,6 +34,9 @@ const DESCRIPTION = [
   'ignored. A key in the query is refused as `credentials_in_query` before that. Requests the HTTP parser',
   'refuses are answered by the door in the same shape: 414 `uri_too_long`, 431 `headers_too_large`, 400 `malformed_request` or',
   '`missing_host`, 408 `request_timeout`, 417 `expectation_failed`. Unknown paths and methods: 404 `not_found`.',
+  `A request's line and headers together may hold at most ${HEAD_LIMIT_TEXT}: past that, 414 for the URL (400 \`query_too_long\` when it carries`,
+  'a `q`) or 431, given after the door has read the rest of the request (so a client that writes it all before reading still gets it); the',
+  'connection is then closed.',
 ].join('\n');
 
 /**

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { Config } from '../../shared/config/config';
 
 /** The provenance headers of every data-API response, errors and 429s included (spec 001 §9). */
@@ -9,13 +8,5 @@ export function provenanceHeaderValues(config: Config['provenance']): Record<str
     'X-Dataset-Version': safe(config.datasetVersion),
     'X-SNE-Framework-DOI': safe(config.frameworkDoi),
     'X-Disclaimer': safe(config.disclaimer),
-  };
-}
-
-/** Sets the provenance headers on a response. */
-export function provenanceHeaders(config: Config['provenance']): (res: ServerResponse) => void {
-  const headers = Object.entries(provenanceHeaderValues(config));
-  return (res) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
   };
 }

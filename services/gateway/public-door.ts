@@ -6,7 +6,8 @@ import { accessLog } from '../../shared/http/access-log';
 import { createBaseApp, errorHandler, notFoundHandler } from '../../shared/http/base-app';
 import { sendProblem } from '../../shared/http/problem-response';
 import { requestId } from '../../shared/http/request-id';
-import { applyPublicCors } from './cors';
+import { applyPublicCors, PUBLIC_CORS_HEADERS } from './cors';
+import type { DoorShape } from '../../shared/http/early-answers';
 import { plainDispatch } from './plain-dispatch';
 import type { DoorDeps } from './door-deps';
 import { mountRoutes } from './remote-service';
@@ -70,4 +71,9 @@ export function publicDoor(deps: DoorDeps): RequestListener {
     );
   };
   return door;
+}
+
+/** The headers of every public answer, also on those the listener gives before the door sees a request. */
+export function publicDoorShape({ gateway }: DoorDeps): DoorShape {
+  return { headers: () => ({ ...PUBLIC_CORS_HEADERS, [DATASET_VERSION_HEADER]: gateway.datasetVersion() }) };
 }

@@ -5,10 +5,11 @@ import { createDocument } from 'zod-openapi';
 import { cacheControl, corsHeaders, downloadHeaders, edgeCacheHeaders, headerSet, ipRateLimitHeaders, provenanceHeaders, requestIdHeaders, retryAfterHeaders, varyAcceptHeaders } from '../../shared/openapi/headers';
 import { pageFormatContent, PAGE_FORMATS } from '../../modules/citations';
 import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
-import { problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
+import { headLimitProblems, problemResponse, UNKNOWN_PARAMETER_400, withProblemCodes, type ErrorCodes } from '../../shared/openapi/problem';
 import { feedQuerySchema, SEARCH_LANGS, SEARCH_LIMITS as L, searchQuerySchema } from './search-params';
 import { asOfQuerySchema, citedByQuerySchema, GRAPH_LIMITS, GRAPH_PARAM_CODES, paperBatchErrorCodes, paperPathSchema, referencesQuerySchema } from '../../modules/papers';
 import { noQueryParams } from '../../shared/http/request-schema';
+import { HEAD_LIMIT_TEXT } from '../../shared/http/request-limits';
 import { BATCH_PATH } from './paper-batch.routes';
 import { PUBLIC_BATCH_BODY_LIMIT, PUBLIC_BATCH_MAX_IDS, publicBatchBodySchema, publicBatchResponseSchema } from './paper-batch.schema';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../shared/errors/database-unavailable';
@@ -63,8 +64,15 @@ const RELATED_ERROR_CODES: ErrorCodes = {
 
 const door = { ...requestIdHeaders, 'X-Dataset-Version': provenanceHeaders['X-Dataset-Version'], ...corsHeaders, ...edgeCacheHeaders, ...ipRateLimitHeaders('minute', 'a minute') };
 
-/** The answers every operation of the door may give whatever its parameters: the per-IP limit, a fault. */
+/** A request line or headers over the limit: answered before the door reads the request, so without the per-IP limit's or the cache's headers. */
+const HEAD_LIMITS = headLimitProblems(headerSet(requestIdHeaders, { 'X-Dataset-Version': provenanceHeaders['X-Dataset-Version'] }, corsHeaders, { 'Cache-Control': cacheControl('no-store') }));
+const URI_TOO_LONG = { ...HEAD_LIMITS['414'], id: 'UriTooLong' };
+const HEADERS_TOO_LARGE = { ...HEAD_LIMITS['431'], id: 'HeadersTooLarge' };
+
+/** The answers every operation of the door may give whatever its parameters: a request over the size limit, the per-IP limit, a fault. */
 const doorProblems = () => ({
+  '414': URI_TOO_LONG,
+  '431': HEADERS_TOO_LARGE,
   '429': problemResponse(
     429,
     'Too many requests from this client IP (`violated-policies`: `["minute"]`).',
@@ -121,6 +129,8 @@ const DESCRIPTION = [
   '400 `unknown_parameter`, whose `detail` names it and the accepted ones, also listed in `accepted_parameters`; the cache-buster `_` is accepted',
   'everywhere and ignored. Parameters given empty (`topic=`) count as absent; a parameter given twice is an error with that parameter\'s code;',
   'when several are wrong, the first in the order q, topic, lang, limit, offset is reported.',
+  `A request's line and headers together may hold at most ${HEAD_LIMIT_TEXT}: past that the door answers 414 \`uri_too_long\` for the URL`,
+  '(400 `query_too_long` when the URL carries a `q`) or 431 `headers_too_large`, after reading the rest of the request, and closes the connection.',
   '',
   '**Caching and fair use.** Successful searches carry `Cache-Control: public, max-age=60, s-maxage=60`; identical requests within 60 seconds',
   'are answered from the gateway\'s cache (`X-Cache: HIT`). Each client IP may send about 60 requests a minute (with a small burst allowance);',

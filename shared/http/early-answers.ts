@@ -4,39 +4,61 @@ import type { Socket } from 'node:net';
 import { badRequest, PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
 import type { Logger } from '../logging/logger';
 import { sendProblem } from './problem-response';
+import { takeRefusedConnection } from './refused-connection';
 import { requestId } from './request-id';
+import { HEAD_LIMIT_TEXT } from './request-limits';
 
 /** What a listener puts on every answer, including those given before its app sees the request. */
 export interface DoorShape {
-  /** Headers of every response of this door: CORS on the public door, provenance on the data API. */
-  headers: Readonly<Record<string, string>>;
+  /** Headers of every response of this door, as they are now: CORS on the public door, provenance on the data API, and the dataset version. */
+  headers(): Readonly<Record<string, string>>;
 }
 
-type ParserError = Error & { code?: string; reason?: string; rawPacket?: Buffer };
+/** Node's parse error: `rawPacket` is the packet being parsed, `bytesParsed` how far into it the parser got. */
+type ParserError = Error & { code?: string; reason?: string; rawPacket?: Buffer; bytesParsed?: number };
 
 /**
  * Requests Node's HTTP parser refuses never reach the app, and Node answers them with an empty body.
  * These answers keep the door's shape instead: problem+json, a request id, the door's headers.
  */
 export function answerEarlyErrors(server: Server, shape: DoorShape, logger: Logger): void {
+  // The parser reports each later packet of a refused request again: the first report is answered.
+  const refused = new WeakSet<Socket>();
   server.on('clientError', (err: ParserError, socket: Socket) => {
+    if (refused.has(socket)) return;
     const problem = problemForParserError(err);
     if (!problem) return void socket.destroy();
-    logger.info({ code: problem.code, status: problem.status, parser: err.code }, 'request refused by the HTTP parser');
     // A request whose headers were parsed (a bad chunk, a truncated body) already has a response.
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (pending) {
+      logRefusal(logger, problem, err);
       if (pending.headersSent || pending.writableEnded) return void socket.destroy();
       pending.shouldKeepAlive = false;
       return sendInShape(pending, shape, problem);
     }
     if (!socket.writable) return void socket.destroy();
-    socket.end(rawProblem(problem, shape), () => socket.destroy());
+    refused.add(socket);
+    const connection = takeRefusedConnection(socket);
+    const answer = (final: ProblemError) => {
+      logRefusal(logger, final, err);
+      connection.answer(rawProblem(final, shape));
+    };
+    if (err.code !== 'HPE_HEADER_OVERFLOW') return answer(problem);
+    // Where the packet does not show which line overflowed, its end does: a request line ends with its HTTP version.
+    const packet = err.rawPacket ?? Buffer.alloc(0);
+    const parsed = Math.min(err.bytesParsed ?? packet.length, packet.length);
+    const seen = overflowInPacket(packet.subarray(0, parsed));
+    if (seen) return answer(seen);
+    connection.lineEnd(packet.subarray(parsed), (end) => answer(overflowAtLineEnd(end)));
   });
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     res.shouldKeepAlive = false;
     sendInShape(res, shape, new ProblemError(417, 'expectation_failed', `Only "Expect: 100-continue" is supported; got "${req.headers.expect}".`));
   });
+}
+
+function logRefusal(logger: Logger, problem: ProblemError, err: ParserError): void {
+  logger.info({ code: problem.code, status: problem.status, parser: err.code }, 'request refused by the HTTP parser');
 }
 
 /** HTTP/1.1 requires a Host header; Node's own check answers with an empty body, so the door checks instead. */
@@ -48,7 +70,7 @@ export function missingHost(req: IncomingMessage): ProblemError | undefined {
 }
 
 export function sendInShape(res: ServerResponse, shape: DoorShape, problem: ProblemError): void {
-  for (const [name, value] of Object.entries(shape.headers)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(shape.headers())) res.setHeader(name, value);
   requestId(res.req, res);
   sendProblem(res, problem);
 }
@@ -57,7 +79,7 @@ export function sendInShape(res: ServerResponse, shape: DoorShape, problem: Prob
 export function problemForParserError(err: ParserError): ProblemError | undefined {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return overflowProblem(err.rawPacket);
+      return headersTooLarge();
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'HPE_HEADERS_TIMEOUT':
       return new ProblemError(408, 'request_timeout', 'The request was not received in time.');
@@ -69,20 +91,31 @@ export function problemForParserError(err: ParserError): ProblemError | undefine
   }
 }
 
+const uriTooLong = () => new ProblemError(414, 'uri_too_long', `The request URL is longer than this server accepts: the request line and headers together may hold at most ${HEAD_LIMIT_TEXT}.`);
+const headersTooLarge = () => new ProblemError(431, 'headers_too_large', `The request headers are larger than this server accepts: the request line and headers together may hold at most ${HEAD_LIMIT_TEXT}.`);
+
 /**
- * Over the header limit: when the packet shows the request line itself has not ended, the URL is
- * too long (414), and a long `q` is the search endpoints' own `query_too_long`; else 431.
- * A client that sends its URL in small pieces may only be seen at a later packet: 431 then.
+ * Over the head's limit, from the packet up to where the parser stopped: the URL is too long (414)
+ * when the line being read is a request line, and a long `q` is the search endpoints' own
+ * `query_too_long`; a header line is 431. Undefined when the whole packet lies inside one line
+ * begun in an earlier packet (a request sent in pieces): its end tells (`overflowAtLineEnd`).
  */
-function overflowProblem(packet: Buffer | undefined): ProblemError {
-  const start = packet?.subarray(0, Math.min(packet.length, 4096)).toString('latin1') ?? '';
-  const requestLine = /^[A-Z]+ (\S*)/.exec(start);
-  if (requestLine && !start.includes('\n')) {
-    const target = requestLine[1]!;
-    if (/[?&]q=/.test(target)) return badRequest('query_too_long', 'q is far longer than any search allows.');
-    return new ProblemError(414, 'uri_too_long', 'The request URL is longer than this server accepts.');
+export function overflowInPacket(parsed: Buffer): ProblemError | undefined {
+  const text = parsed.toString('latin1');
+  const newline = text.lastIndexOf('\n');
+  // Only the start of the line matters, and a URL can be very long.
+  const line = text.slice(newline + 1, newline + 1 + 4096);
+  const requestLine = /^[A-Z]+ (\S*)/.exec(line);
+  if (requestLine) {
+    if (/[?&]q=/.test(requestLine[1]!)) return badRequest('query_too_long', 'q is far longer than any search allows.');
+    return uriTooLong();
   }
-  return new ProblemError(431, 'headers_too_large', 'The request headers are larger than this server accepts.');
+  return newline < 0 ? undefined : headersTooLarge();
+}
+
+/** The overflowing line's last characters (undefined: it never ended): a request line ends with its HTTP version. */
+export function overflowAtLineEnd(end: string | undefined): ProblemError {
+  return end !== undefined && /HTTP\/\d(\.\d)?\r?$/.test(end) ? uriTooLong() : headersTooLarge();
 }
 
 /** The whole response as bytes, for a socket that has no response object yet. */
@@ -94,7 +127,7 @@ function rawProblem(problem: ProblemError, shape: DoorShape): string {
     'Content-Length': String(Buffer.byteLength(body)),
     'X-Request-Id': id,
     'Cache-Control': 'no-store',
-    ...shape.headers,
+    ...shape.headers(),
     Connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestListener } from 'node:http';
 import type { Logger } from '../logging/logger';
 import { answerEarlyErrors, missingHost, sendInShape, type DoorShape } from './early-answers';
+import { MAX_HEADER_BYTES } from './request-limits';
 
 export interface RunningServer {
   readonly port: number;
@@ -17,9 +18,9 @@ export interface ListenOptions {
 }
 
 export async function listen(app: RequestListener, port: number, host: string, options: ListenOptions): Promise<RunningServer> {
-  const shape = options.shape ?? { headers: {} };
+  const shape = options.shape ?? { headers: () => ({}) };
   // Node's own Host check answers with an empty body; the listener answers it in the door's shape.
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+  const server = http.createServer({ requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const problem = missingHost(req);
     if (problem) return sendInShape(res, shape, problem);
     app(req, res);

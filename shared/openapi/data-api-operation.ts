@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiContentObject, ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { headerSet, ipRateLimitHeaders, provenanceHeaders, quotaHeaders, requestIdHeaders, retryAfterHeaders, wwwAuthenticateHeaders } from './headers';
-import { problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from './problem';
+import { cacheControl, headerSet, ipRateLimitHeaders, provenanceHeaders, quotaHeaders, requestIdHeaders, retryAfterHeaders, wwwAuthenticateHeaders } from './headers';
+import { headLimitProblems, problemResponse, UNKNOWN_PARAMETER_400, type ErrorCodes } from './problem';
 
 /**
  * One operation of the data-API door, with what the door adds to every route: the Bearer key, its
@@ -80,6 +80,10 @@ export function apiOperation(spec: ApiOperationSpec): ZodOpenApiOperationObject 
       problemResponse(403, 'The key may not do this.', { key_not_approved: 'the key is pending approval', ...forbidden }, headerSet(charged)),
     );
   }
+  // Answered by the listener before the door reads the request: no key, so no allowance headers.
+  const headLimits = () => headLimitProblems(headerSet(door, { 'Cache-Control': cacheControl('no-store') }));
+  responses['414'] = component('UriTooLong', () => headLimits()['414']);
+  responses['431'] = component('HeadersTooLarge', () => headLimits()['431']);
   if (errors[404]) responses['404'] = problemResponse(404, 'Not found.', errors[404], headerSet(charged));
   if (errors[409]) responses['409'] = problemResponse(409, 'Conflict.', errors[409], headerSet(charged));
   if (errors[410]) responses['410'] = problemResponse(410, 'Gone.', errors[410], headerSet(charged));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { PROBLEM_CONTENT_TYPE, ProblemError } from '../errors/problem';
 import { CACHE_BUSTER, UNKNOWN_PARAMETER } from '../http/request-schema';
+import { HEAD_LIMIT_TEXT } from '../http/request-limits';
 
 /** The error body of both doors (RFC 9457), as `ProblemError.toBody` writes it. */
 export const problemSchema = z
@@ -132,3 +133,23 @@ export function withProblemCodes<D extends object>(document: D): D {
   }
   return document;
 }
+
+/**
+ * The 414 and 431 of every operation of both doors: a request line or headers over the listeners'
+ * limit, refused before the door reads the request (no key is checked, nothing is counted). `headers`
+ * are the door's own (request id, dataset version, CORS or provenance) and `Cache-Control: no-store`.
+ */
+export const headLimitProblems = (headers: z.ZodObject) => ({
+  '414': problemResponse(
+    414,
+    `The URL is too long: the request line and headers together may hold at most ${HEAD_LIMIT_TEXT}. A \`q\` that long is the search's own 400 \`query_too_long\` instead. The connection is closed after the answer.`,
+    { uri_too_long: 'the request line alone passes the limit' },
+    headers,
+  ),
+  '431': problemResponse(
+    431,
+    `The headers are too large: the request line and headers together may hold at most ${HEAD_LIMIT_TEXT}. The connection is closed after the answer.`,
+    { headers_too_large: 'the request line and headers together pass the limit' },
+    headers,
+  ),
+});

@@ -4,7 +4,7 @@ import { startProcess, type RunningProcess } from '../../services/process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testKeys } from '../support/test-keys';
 import { removeDir, testConfig } from '../support/test-run';
-import { sendRaw, type RawAnswer } from './raw-http';
+import { sendRaw, sendWhole, type RawAnswer } from './raw-http';
 
 const PROVENANCE = ['x-dataset-version', 'x-sne-framework-doi', 'x-disclaimer'];
 // Written as JSON escapes: JSON.stringify would keep them as they are, which is the point.
@@ -134,6 +134,7 @@ describe('hostile input on both doors', () => {
       const res = await sendRaw(publicPort, bytes, options);
       expectShape(res, status, code);
       expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['x-dataset-version']).toBeTruthy();
     });
 
     // Only the data API reads request bodies (the public door answers a POST 404 before reading it).
@@ -157,6 +158,53 @@ describe('hostile input on both doors', () => {
     it('the server keeps serving after all of them', async () => {
       const res = await fetch(`http://127.0.0.1:${publicPort}/api/v1/papers/search?q=carbon`);
       expect(res.status).toBe(200);
+    });
+  });
+
+  describe('a request far over the limits is answered and its connection closed once the client has written it all, not reset', () => {
+    // 100,000 CJK characters percent-encode to 900 KB; the limit is 16 KiB for the request line and headers together.
+    const cases: [string, string, number, string][] = [
+      ['a 100,000-character CJK q (a 900 KB URL)', `GET /api/v1/papers/search?q=${encodeURIComponent('水'.repeat(100_000))} HTTP/1.1\r\nHost: x\r\n\r\n`, 400, 'query_too_long'],
+      ['a 900 KB URL', `GET /api/v1/${'a'.repeat(900_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
+      ['a 100 KB header', `GET /api/v1/papers/search?q=carbon HTTP/1.1\r\nHost: x\r\nX-Note: ${'a'.repeat(100_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ];
+
+    /** The dataset version the door puts on its ordinary answers. */
+    const datasetVersion = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).headers.get('x-dataset-version');
+
+    function expectProblem(res: RawAnswer, status: number, code: string) {
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.headers.connection).toBe('close');
+      const body = JSON.parse(res.body);
+      expect(body).toMatchObject({ status, code });
+      expect(body.detail).toEqual(expect.any(String));
+      expect(body.request_id).toBe(res.headers['x-request-id']);
+    }
+
+    // Written whole, the request usually sits in the kernel's buffers before the door answers; told
+    // mid-write (after its first 32 KB, one packet here), the client then writes the rest: either way
+    // the door reads on to the end of the request before it closes.
+    const writes = [['written whole', {}], ['answered mid-write', { answerAfter: 32_000 }]] as const;
+    const doorCases = writes.flatMap(([how, options]) => cases.map(([name, bytes, status, code]) => [`${name}, ${how}`, bytes, status, code, options] as const));
+
+    it.each(doorCases)('public door: %s', async (_case, bytes, status, code, options) => {
+      const res = await sendWhole(publicPort, bytes, options);
+      expectProblem(res, status, code);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['x-dataset-version']).toBe(await datasetVersion(publicPort));
+    });
+
+    it.each(doorCases)('data API door: %s', async (_case, bytes, status, code, options) => {
+      const res = await sendWhole(apiPort, bytes, options);
+      expectProblem(res, status, code);
+      for (const h of PROVENANCE) expect(res.headers[h]).toBeTruthy();
+      expect(res.headers['x-dataset-version']).toBe(await datasetVersion(apiPort));
+    });
+
+    it('the doors keep serving after them', async () => {
+      expect((await fetch(`http://127.0.0.1:${publicPort}/api/v1/papers/search?q=carbon`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${apiPort}/api/v1/companies`, { headers: { Authorization: internal } })).status).toBe(200);
     });
   });
 

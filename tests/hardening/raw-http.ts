@@ -46,3 +46,39 @@ function parse(text: string): RawAnswer | undefined {
   }
   return { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4) };
 }
+
+/**
+ * Writes a whole request, then reads the answer to the end of the connection and closes its own
+ * side; rejects when the connection is reset instead of closed (a server that closes with the
+ * client's bytes unread resets it, and a client still writing loses the answer). By default the
+ * client writes everything before reading, as most clients do; with `answerAfter` it writes that
+ * many bytes, waits for the first bytes of the answer, then writes the rest, so the answer surely
+ * comes while the request is still being written.
+ */
+export function sendWhole(port: number, bytes: string, options: { answerAfter?: number } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failure: Error | undefined;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', (err) => (failure ??= new Error(`connection failed after ${Buffer.concat(chunks).length} bytes of answer: ${err.message}`)));
+    socket.on('end', () => socket.end());
+    socket.on('close', () => {
+      const answer = parse(Buffer.concat(chunks).toString('utf8'));
+      if (failure) reject(failure);
+      else if (answer) resolve(answer);
+      else reject(new Error('no HTTP answer'));
+    });
+    const split = options.answerAfter;
+    if (split === undefined) {
+      socket.pause();
+      socket.write(bytes, 'latin1', (err) => err || socket.resume());
+      socket.on('data', (chunk) => chunks.push(chunk));
+      return;
+    }
+    socket.write(bytes.slice(0, split), 'latin1');
+    socket.on('data', (chunk) => {
+      if (chunks.length === 0) socket.write(bytes.slice(split), 'latin1');
+      chunks.push(chunk);
+    });
+  });
+}

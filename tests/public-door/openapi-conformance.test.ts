@@ -123,6 +123,13 @@ describe('both doors answer as their OpenAPI documents say', () => {
       expect(limited.problems).toEqual([]);
       expect(limited.body['violated-policies']).toEqual(['minute']);
     });
+
+    it('answers 414 for a URL and 431 for headers over the size limit, as documented', async () => {
+      const long = 'a'.repeat(20_000);
+      expect((await search({ lang: long }, 414)).problems).toEqual([]);
+      const large = await pub.send('GET', '/api/v1/papers/search', { query: { q: 'carbon' }, accept: long, expect: 431, ip: freshIp() });
+      expect([large.problems, large.body.code]).toEqual([[], 'headers_too_large']);
+    });
   });
 
   describe('the data-API door', () => {
@@ -271,11 +278,17 @@ describe('both doors answer as their OpenAPI documents say', () => {
       const limited = await ok(get('/api/v1/gx-metrics', 429, { auth: auth.demo, query: { limit: '1' } }));
       expect(limited['violated-policies']).toEqual(['daily']);
     });
+
+    it('answers 414 for a URL and 431 for headers over the size limit, as documented', async () => {
+      const long = 'a'.repeat(20_000);
+      expect((await ok(get('/api/v1/companies', 414, { query: { sector: long } }))).code).toBe('uri_too_long');
+      expect((await ok(get('/api/v1/companies', 431, { auth: `Bearer ${long}` }))).code).toBe('headers_too_large');
+    });
   });
 
   it('covered a spread of statuses on both doors', () => {
     const statuses = (door: Door) => new Set([...door.seen].map((s) => s.split(' ').pop()));
-    expect([...statuses(pub)].sort()).toEqual(['200', '400', '404', '429']);
-    expect([...statuses(api)].sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '429']);
+    expect([...statuses(pub)].sort()).toEqual(['200', '400', '404', '414', '429', '431']);
+    expect([...statuses(api)].sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '414', '429', '431']);
   });
 });

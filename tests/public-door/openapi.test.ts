@@ -82,7 +82,7 @@ describe('the public OpenAPI document', () => {
       operationId === 'getPaperReferences' ? { oneOf: [{ $ref: '#/components/schemas/Paper' }, { $ref: '#/components/schemas/ExternalReference' }] } : { $ref: '#/components/schemas/Paper' },
     );
     expect(codes400(op).sort()).toEqual(['invalid_as_of', 'invalid_cursor', 'invalid_id', 'invalid_limit', 'unknown_parameter', 'unknown_release']);
-    expect(Object.keys(op.responses)).toEqual(['200', '400', '404', '410', '429', '500', '502', '503']);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '404', '410', '414', '429', '431', '500', '502', '503']);
     expect(JSON.stringify(op.responses['503'])).toContain('database_unavailable');
   });
 
@@ -102,7 +102,7 @@ describe('the public OpenAPI document', () => {
     expect(codes400(operation).sort()).toEqual(['invalid_as_of', 'invalid_author', 'invalid_collapse', 'invalid_cursor', 'invalid_facets', 'invalid_format', 'invalid_highlight', 'invalid_lang', 'invalid_limit', 'invalid_offset', 'invalid_since', 'invalid_sort', 'invalid_topic', 'invalid_venue_type', 'invalid_year_from', 'invalid_year_to', 'missing_query', 'query_too_long', 'term_too_short', 'too_many_terms', 'unknown_parameter', 'unknown_release']);
     expect(Object.keys(operation.responses['400'].content['application/problem+json'].examples).sort()).toEqual(codes400(operation).sort());
     for (const p of operation.parameters) expect(codes400(operation)).toContain(p.schema['x-error-code']);
-    expect(Object.keys(operation.responses)).toEqual(['200', '400', '410', '429', '500', '502', '503']);
+    expect(Object.keys(operation.responses)).toEqual(['200', '400', '410', '414', '429', '431', '500', '502', '503']);
   });
 
   it('lists unknown_parameter among the 400 codes of every operation', () => {

@@ -1211,7 +1211,7 @@ export interface components {
          * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:ids" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "vector_unavailable";
+        ProblemCode: "auth_unavailable" | "conflicting_ids" | "credentials_in_query" | "cursor_expired" | "database_unavailable" | "duplicate_pending_application" | "embedding_failed" | "forbidden" | "headers_too_large" | "internal_error" | "invalid_api_key" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_email" | "invalid_event_type" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_include_raw" | "invalid_industry" | "invalid_key_transition" | "invalid_lang" | "invalid_limit" | "invalid_min_score" | "invalid_mode" | "invalid_occurred_from" | "invalid_occurred_to" | "invalid_offset" | "invalid_plan" | "invalid_sbt_status" | "invalid_shelf" | "invalid_since" | "invalid_sort" | "invalid_status" | "invalid_subject_id" | "invalid_subject_kind" | "invalid_time_range" | "invalid_topic" | "invalid_transition" | "invalid_type" | "invalid_venue_type" | "invalid_year" | "invalid_year_from" | "invalid_year_range" | "invalid_year_to" | "key_expired" | "key_not_approved" | "missing_bearer" | "missing_field:ids" | "missing_field:positive" | "missing_query" | "not_found" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "unknown_paper" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "uri_too_long" | "vector_unavailable";
         /**
          * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
          * @enum {string}
@@ -1266,6 +1266,28 @@ export interface components {
                 });
             };
         };
+        /** @description The URL is too long: the request line and headers together may hold at most 16 KiB (16,384 bytes). A `q` that long is the search's own 400 `query_too_long` instead. The connection is closed after the answer. Codes: `uri_too_long` (the request line alone passes the limit). */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                /** @description `no-store` */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & ({
+                    /** @constant */
+                    status: 414;
+                    /** @enum {string} */
+                    code: "uri_too_long";
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
         /** @description The key's allowance or per-second burst limit is used up (`violated-policies`: `daily`, `monthly` or `burst`). Codes: `rate_limit_exceeded` (a limit is used up; retry after Retry-After seconds). */
         TooManyRequests: {
             headers: {
@@ -1288,6 +1310,28 @@ export interface components {
                     status: 429;
                     /** @enum {string} */
                     code: "rate_limit_exceeded";
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /** @description The headers are too large: the request line and headers together may hold at most 16 KiB (16,384 bytes). The connection is closed after the answer. Codes: `headers_too_large` (the request line and headers together pass the limit). */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                "X-SNE-Framework-DOI": components["headers"]["X-SNE-Framework-DOI"];
+                "X-Disclaimer": components["headers"]["X-Disclaimer"];
+                /** @description `no-store` */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & ({
+                    /** @constant */
+                    status: 431;
+                    /** @enum {string} */
+                    code: "headers_too_large";
                 } & {
                     [key: string]: unknown;
                 });
@@ -1616,7 +1660,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1707,7 +1753,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1817,7 +1865,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1915,7 +1965,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2006,7 +2058,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2089,7 +2143,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2228,7 +2284,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description A service behind the gateway failed. Codes: `upstream_failed` (a backend service did not answer within 10 seconds or answered something that is not HTTP); `embedding_failed` (the embedding service failed or timed out; retry, or use mode=keyword). */
             502: {
@@ -2405,7 +2463,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `search_unavailable` (the search backend failed before the first byte); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds). */
@@ -2534,7 +2594,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2657,7 +2719,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2780,7 +2844,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2914,7 +2980,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds); `ranking_unavailable` (with as_of: the ranked retrieval of the release's search index is still being prepared (Retry-After says when to retry)). */
@@ -3050,7 +3118,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             /** @description Temporarily unavailable; retry after Retry-After seconds when given. Codes: `upstream_unavailable` (a backend service cannot be reached (with Retry-After)); `auth_unavailable` (keys or allowances cannot be checked right now); `database_unavailable` (the database is down, restarting or did not answer in time; retry after Retry-After seconds); `release_preparing` (the search index (or, in vector and hybrid modes, the vectors) of the release as_of names is being opened or built (the latest release's is ready before anyone asks); retry after Retry-After seconds); `release_unavailable` (the search index (or the vectors) of the release as_of names could not be prepared; retry after Retry-After seconds); `ranking_unavailable` (with as_of: the ranked retrieval of the release's search index is still being prepared (Retry-After says when to retry)). */
@@ -3171,7 +3241,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3233,7 +3305,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3314,7 +3388,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3404,7 +3480,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenNotInternal"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3497,7 +3575,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3625,7 +3705,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3719,7 +3801,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequestsNoKey"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalErrorNoKey"];
             502: components["responses"]["BadGatewayNoKey"];
             503: components["responses"]["ServiceUnavailableNoKey"];
@@ -3800,7 +3884,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenNotInternal"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3885,7 +3971,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenNotInternal"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4008,7 +4096,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4154,7 +4244,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4253,7 +4345,9 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];

@@ -521,14 +521,59 @@ export interface components {
          * @description Every code a problem answer of this door may carry (the `code` member of Problem), as its operations' responses list them; each response states its own. Codes of the form `<family>:<field>` are listed in ProblemCodeFamily.
          * @enum {string}
          */
-        ProblemCode: "database_unavailable" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_field:ids" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable";
+        ProblemCode: "database_unavailable" | "headers_too_large" | "internal_error" | "invalid_as_of" | "invalid_author" | "invalid_body" | "invalid_collapse" | "invalid_cursor" | "invalid_facets" | "invalid_format" | "invalid_highlight" | "invalid_id" | "invalid_ids" | "invalid_lang" | "invalid_limit" | "invalid_offset" | "invalid_since" | "invalid_sort" | "invalid_topic" | "invalid_venue_type" | "invalid_year_from" | "invalid_year_to" | "missing_field:ids" | "missing_query" | "not_found" | "papers_unavailable" | "query_too_long" | "ranking_unavailable" | "rate_limit_exceeded" | "release_expired" | "release_preparing" | "release_unavailable" | "search_unavailable" | "term_too_short" | "too_many_ids" | "too_many_terms" | "unknown_parameter" | "unknown_release" | "upstream_failed" | "upstream_unavailable" | "uri_too_long";
         /**
          * @description The families of codes that name a field: `<family>:<field>` (`missing_field:email`, `invalid_field:plan`).
          * @enum {string}
          */
         ProblemCodeFamily: "invalid_field";
     };
-    responses: never;
+    responses: {
+        /** @description The URL is too long: the request line and headers together may hold at most 16 KiB (16,384 bytes). A `q` that long is the search's own 400 `query_too_long` instead. The connection is closed after the answer. Codes: `uri_too_long` (the request line alone passes the limit). */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                /** @description `no-store` */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & ({
+                    /** @constant */
+                    status: 414;
+                    /** @enum {string} */
+                    code: "uri_too_long";
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /** @description The headers are too large: the request line and headers together may hold at most 16 KiB (16,384 bytes). The connection is closed after the answer. Codes: `headers_too_large` (the request line and headers together pass the limit). */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Dataset-Version": components["headers"]["X-Dataset-Version"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                /** @description `no-store` */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & ({
+                    /** @constant */
+                    status: 431;
+                    /** @enum {string} */
+                    code: "headers_too_large";
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
@@ -682,6 +727,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -708,6 +754,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -895,6 +942,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -921,6 +969,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -1091,6 +1140,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -1117,6 +1167,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -1308,6 +1359,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -1334,6 +1386,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -1525,6 +1578,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -1551,6 +1605,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -1753,6 +1808,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -1779,6 +1835,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -1911,6 +1968,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -1937,6 +1995,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
@@ -2025,6 +2084,7 @@ export interface operations {
                     });
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Too many requests from this client IP (`violated-policies`: `["minute"]`). Codes: `rate_limit_exceeded` (the per-IP allowance of the minute, and its burst, are used up). */
             429: {
                 headers: {
@@ -2051,6 +2111,7 @@ export interface operations {
                     });
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description Unexpected fault; no internals are disclosed. Codes: `internal_error` (an unexpected fault). */
             500: {
                 headers: {
