@@ -242,10 +242,14 @@ export class IndexSync {
       return false;
     }
     const saved = await this.follower.exclusive(() => this.index.reopen!(dir, this.database)).catch((err: Error) => {
-      this.logger.warn({ err: err.message }, 'keyword index copied from the seed not opened');
-      return undefined;
+      this.logger.warn({ err: err.message }, 'keyword index copied from the seed not opened: building from Postgres');
+      return null;
     });
-    if (!saved || saved.cursor.position !== taken.at.cursor.position) return false;
+    if (saved === null) return false;
+    if (!saved || saved.cursor.position !== taken.at.cursor.position) {
+      this.logger.warn({ seed: seed.dir, position: taken.at.cursor.position }, 'keyword index copied from the seed not opened: building from Postgres');
+      return false;
+    }
     const followed = await this.followFrom(saved, dir);
     this.logger.info(
       { seed: seed.dir, files: taken.copied, mb: Math.round(taken.bytes / 2 ** 20), copyMs: taken.ms, ...followed, ms: Date.now() - t0 },
