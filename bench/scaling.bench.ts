@@ -107,6 +107,8 @@ export const SCALING_TARGETS = {
   hitToBare: 0.6,
   /** "Flat or falling": each size's memory per paper at most this much above the previous size's. */
   memoryPerPaperSlack: 1.05,
+  /** Issue 30: a new replica (fresh DATA_DIR, INDEX_SEED_DIR) answers the public search within this, at 300,000 papers. */
+  replicaWithinMs: 15_000,
 } as const;
 
 export interface StartFigures {
@@ -145,10 +147,23 @@ export interface SizeFigures {
   kbPerPaperFirst?: number;
   /** With --cpu-prof: the profile of restart 2. */
   profile?: CpuProfileSummary;
+  /** A new replica of the public search on an empty DATA_DIR (`measureReplicas`). */
+  replica?: ReplicaFigures;
   /** Warm one-at-a-time latency by query category. */
   warmByCategory?: Partial<Record<Category, { p50: number; p99: number; n: number }>>;
   error?: string;
   wallMs?: number;
+}
+
+export interface ReplicaFigures {
+  /** The publisher (a start on the first DATA_DIR with INDEX_SEED_PUBLISH): spawn → the seed's manifest in place. */
+  publishMs: number;
+  /** The seed's files once published. */
+  seedMb: number;
+  /** Without a seed: the keyword index built from Postgres. */
+  built: StartFigures;
+  /** With INDEX_SEED_DIR: the seed copied into the empty DATA_DIR (the copy as its log line says), then caught up. */
+  seeded: StartFigures & { copyMs: number; copiedMb: number };
 }
 
 export interface ScalingSummary {
@@ -195,8 +210,10 @@ export const SCALING_SETTINGS: readonly GxSetting[] = [
  * public search alone above VECTORS_UP_TO) on one DATA_DIR (the first reopens the keyword index
  * files and builds the vector index, saved at its stop; the next two reopen both) with the figures of each, cold and warm
  * public-search misses, vector mode and recall of the served index (where the plan has it) and cache
- * hits against a bare Node server. One table and SVG charts (bench/results/scaling-*.svg), refreshed
- * after every size.
+ * hits against a bare Node server. Then a new replica (issue 30): `--target gateway,public-search` on
+ * an empty DATA_DIR of the same database, once building the keyword index from Postgres and once
+ * copying the seed a publisher wrote (INDEX_SEED_DIR). One table and SVG charts
+ * (bench/results/scaling-*.svg), refreshed after every size.
  */
 export async function runScalingBench(options: { cpuProfDir?: string; sizes?: string } = {}): Promise<ScalingSummary> {
   const cpuProfDir = options.cpuProfDir && path.resolve(options.cpuProfDir);
@@ -218,7 +235,8 @@ export async function runScalingBench(options: { cpuProfDir?: string; sizes?: st
       await withCleanup((cleanup) => measureSize(cleanup, figures, cpuProfDir));
     } catch (err) {
       figures.error = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-      progress(`size ${target} failed: ${figures.error}`);
+      // The whole message here (a server's last output follows its first line), the first line in the table.
+      progress(`size ${target} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
     figures.wallMs = performance.now() - t0;
     progress(`size ${target} done in ${(figures.wallMs / 60_000).toFixed(1)} min`);
@@ -341,6 +359,67 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
   f.restarts[1]!.stopMs = await third.gx.stop(SCALING.stopGraceMs);
   const profileFile = cpuProfDir ? findCpuProfile(cpuProfDir, third.gx.pid) : undefined;
   if (profileFile) f.profile = summariseCpuProfile(profileFile, 12);
+
+  // 4. A new replica (a new pod): an empty DATA_DIR on the same database.
+  f.replica = await measureReplicas({ tmp, dataDir, databaseUrl: db.url, papers: f.papers!.total, label, track: (gx) => servers.push(gx) });
+}
+
+/**
+ * A new replica of the public search (`--target gateway,public-search` in every plan: the figure is
+ * the keyword index's) on an empty DATA_DIR of the same database: first without a seed (it builds
+ * the keyword index from Postgres: before issue 30), then with INDEX_SEED_DIR, after a publisher (a
+ * start on the first DATA_DIR with INDEX_SEED_PUBLISH) has written the seed. Seed and DATA_DIR lie
+ * on this machine's one disk, so the copy reads a local file system, likely from the page cache
+ * (the publisher has just written it); a network volume copies slower (see the copy's MB/s).
+ */
+async function measureReplicas(o: { tmp: string; dataDir: string; databaseUrl: string; papers: number; label: string; track: (gx: SpawnedGx) => void }): Promise<ReplicaFigures> {
+  const spec = SCALING_PLANS['public-search'];
+  const seedDir = path.join(o.tmp, 'seed');
+  const settings: GxSetting[] = [...SCALING_SETTINGS, ...spec.settings, { name: 'LOG_LEVEL', value: 'info', why: 'how the keyword index came up (its log line)' }];
+  const seed: GxSetting = { name: 'INDEX_SEED_DIR', value: seedDir, why: 'the keyword index seed' };
+  const spawn = (what: string, dataDir: string, extra: GxSetting[]) => {
+    progress(`[${o.label}] ${what}`);
+    return spawnGx({ databaseUrl: o.databaseUrl, dataDir, settings: [...settings, ...extra], target: spec.target, keep: /"msg":"keyword index (built from Postgres|taken from the seed|seed not taken|published to the seed)/ }).then((gx) => {
+      o.track(gx);
+      return gx;
+    });
+  };
+
+  const publisher = await spawn('publisher: a start on the first DATA_DIR with INDEX_SEED_PUBLISH=true (publishes its index to the seed)', o.dataDir, [seed, { name: 'INDEX_SEED_PUBLISH', value: 'true', why: 'writes the seed' }]);
+  const publishMs = await untilFile(publisher, path.join(seedDir, 'keyword-index', 'manifest.bin'), SCALING.startTimeoutMs);
+  await publisher.stop(SCALING.stopGraceMs);
+  const seedMb = dirMb(path.join(seedDir, 'keyword-index'));
+  progress(`[${o.label}]   seed published ${s(publishMs)} after the spawn: ${Math.round(seedMb)} MB`);
+
+  const fresh = async (what: string, name: string, extra: GxSetting[]) => {
+    const dir = path.join(o.tmp, name);
+    fs.mkdirSync(dir);
+    const gx = await spawn(what, dir, extra);
+    const figures = await startFigures(gx, o.papers);
+    await gx.stop(SCALING.stopGraceMs);
+    fs.rmSync(dir, { recursive: true, force: true });
+    progress(`[${o.label}]   public search ${s(figures.publicMs)}, /readyz ${s(figures.readyzMs)}, VmHWM ${Math.round(figures.hwmMb)} MB`);
+    return { figures, lines: gx.kept() };
+  };
+  const built = await fresh('replica on an empty DATA_DIR, no seed (builds the keyword index from Postgres)', 'replica-built', []);
+  if (!built.lines.some((l) => l.msg === 'keyword index built from Postgres')) throw new Error('the replica without a seed did not build from Postgres');
+  const seeded = await fresh('replica on an empty DATA_DIR with INDEX_SEED_DIR (copies the seed, catches up)', 'replica-seeded', [seed]);
+  const taken = seeded.lines.find((l) => l.msg === 'keyword index taken from the seed and caught up');
+  if (!taken) throw new Error(`the replica with INDEX_SEED_DIR did not take the seed: ${JSON.stringify(seeded.lines)}`);
+  const copyMs = Number(taken.copyMs);
+  const copiedMb = Number(taken.mb);
+  progress(`[${o.label}]   of it, the copy: ${s(copyMs)} for ${copiedMb} MB (${Math.round(copiedMb / (copyMs / 1000))} MB/s)`);
+  return { publishMs, seedMb, built: built.figures, seeded: { ...seeded.figures, copyMs, copiedMb } };
+}
+
+/** Polls until `file` exists: the time from the server's spawn, in ms; bounded like `pollUntil`. */
+async function untilFile(gx: SpawnedGx, file: string, timeoutMs: number): Promise<number> {
+  for (;;) {
+    if (fs.existsSync(file)) return performance.now() - gx.spawnedAt;
+    if (gx.exited()) throw new Error(`gx exited before ${file} appeared; its output ends:\n${gx.tail()}`);
+    if (performance.now() - gx.spawnedAt > timeoutMs) throw new Error(`${file}: not within ${Math.round(timeoutMs / 1000)} s of the spawn; gx output ends:\n${gx.tail()}`);
+    await new Promise((r) => setTimeout(r, SCALING.pollMs.public));
+  }
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

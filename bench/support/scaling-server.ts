@@ -21,12 +21,14 @@ export interface SpawnedGx {
   exited(): boolean;
   /** The last few KB of its stdout and stderr, to explain a failure. */
   tail(): string;
+  /** Every line of its output matching `keep` (spawn option), as parsed JSON log lines. */
+  kept(): Record<string, unknown>[];
   memory(): ProcessMemory;
   /** SIGTERM (graceful: the embedded vector index is saved), SIGKILL after `graceMs`; answers the time to exit. */
   stop(graceMs: number): Promise<number>;
 }
 
-export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string; target?: string }): Promise<SpawnedGx> {
+export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string; target?: string; keep?: RegExp }): Promise<SpawnedGx> {
   const { root, publicPort, apiPort, env, args } = await gxLaunch(options);
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {
@@ -39,8 +41,18 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
   };
+  // Lines the caller asked to keep, whatever scrolls past in the tail (an access log line per request at info).
+  const kept: Record<string, unknown>[] = [];
+  let partial = '';
+  const match = options.keep;
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  if (match)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) if (match.test(line)) kept.push(JSON.parse(line) as Record<string, unknown>);
+    });
   let hasExited = false;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -55,6 +67,7 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
     spawnedAt,
     exited: () => hasExited,
     tail: () => tail,
+    kept: () => kept,
     memory: () => readMemory(child.pid!),
     stop: (graceMs: number) => terminate(child, exited, hasExited, graceMs),
   };

@@ -44,6 +44,13 @@ export function judgeTargets(sizes: readonly SizeFigures[]): TargetVerdict[] {
     detail: slowest ? `slowest: ${sec(slowest.ms)} (${int(slowest.size)} papers, ${slowest.label})` : '',
   });
 
+  const replicas = sizes.filter((f) => f.replica);
+  verdicts.push({
+    name: `a fresh DATA_DIR replica with INDEX_SEED_DIR answers the public search within ${t.replicaWithinMs / 1000} s (issue 30's goal is at 300,000 papers)`,
+    state: state(replicas.length > 0, replicas.every((f) => f.replica!.seeded.publicMs <= t.replicaWithinMs)),
+    detail: replicas.map((f) => `${int(f.target)}: ${sec(f.replica!.seeded.publicMs)} (no seed: ${sec(f.replica!.built.publicMs)})`).join('; '),
+  });
+
   const at30k = sizes.find((f) => f.target === 30_000);
   verdicts.push({
     name: `right after a start, cache-miss throughput under ${SCALING.connections} connections >= ${int(t.coldRpsAt30k)} req/s at 30,000 papers`,
@@ -117,6 +124,12 @@ export function scalingTable(sizes: readonly SizeFigures[]): string {
     row(`bare Node server, ${SCALING.connections} conn: req/s`, (f) => (f.hit ? int(f.hit.bare.rps) : DASH)),
     row('cache hit / bare', (f) => (f.hit ? f.hit.ratio.toFixed(2) : DASH)),
     row('RSS / VmHWM after the run, MB', (f) => pair(mbf(f.afterRun?.rssMb), mbf(f.afterRun?.hwmMb))),
+    row('fresh DATA_DIR replica, no seed (builds from Postgres): public search answers', (f) => sec(f.replica?.built.publicMs)),
+    row('fresh DATA_DIR replica with INDEX_SEED_DIR: public search answers', (f) => sec(f.replica?.seeded.publicMs)),
+    row('  of it, copying the seed: time; MB; MB/s', (f) => (f.replica ? `${sec(f.replica.seeded.copyMs)}; ${int(f.replica.seeded.copiedMb)}; ${int(f.replica.seeded.copiedMb / (f.replica.seeded.copyMs / 1000))}` : DASH)),
+    row('fresh replicas: /readyz 200, no seed / seed', (f) => pair(sec(f.replica?.built.readyzMs), sec(f.replica?.seeded.readyzMs))),
+    row('fresh replicas: VmHWM once answering, no seed / seed, MB', (f) => pair(mbf(f.replica?.built.hwmMb), mbf(f.replica?.seeded.hwmMb))),
+    row('seed: published after the publisher\'s spawn; size, MB', (f) => (f.replica ? `${sec(f.replica.publishMs)}; ${mbf(f.replica.seedMb)}` : DASH)),
     row('wall time of this size (load included)', (f) => (f.wallMs === undefined ? DASH : `${(f.wallMs / 60_000).toFixed(1)} min`)),
   ];
   return table(['figure', ...sizes.map((f) => sizeLabel(f.target, f.plan))], rows);
@@ -136,7 +149,8 @@ export function printScalingReport(s: ScalingSummary, options: { final: boolean 
   out(
     `per size: load (the last step, \`gx load papers --index-files\`, writes the keyword index files), then three starts on one DATA_DIR: the first (reopens the keyword index; builds the vector index where the plan has one), restart 1 (cold ${SCALING.connections}-connection round of ${SCALING.coldRoundSeconds} s, no warm-up), ` +
       `restart 2 (cold one pass one at a time; then warm: ${SCALING.warmSequential} one at a time, ${SCALING.warmRounds} × ${SCALING.warmRoundSeconds} s under ${SCALING.connections} connections, medians; ` +
-      `with the vector index: vector mode ${SCALING.vectorSequential.requests} distinct queries, recall of ${SCALING.recallQueries} queries; cache hits vs bare ${SCALING.hit.rounds} × ${SCALING.hit.roundSeconds} s interleaved)`,
+      `with the vector index: vector mode ${SCALING.vectorSequential.requests} distinct queries, recall of ${SCALING.recallQueries} queries; cache hits vs bare ${SCALING.hit.rounds} × ${SCALING.hit.roundSeconds} s interleaved); ` +
+      'then a publisher on that DATA_DIR writes the keyword index seed (INDEX_SEED_PUBLISH), and two new replicas (gateway,public-search) start on empty DATA_DIRs: one without the seed (builds from Postgres), one with INDEX_SEED_DIR (copies it; seed and DATA_DIR on the same local disk)',
   );
   out('every cache-miss request has a URL of its own (query × offset × limit), so the edge cache never answers it (checked: X-Cache HIT fails the run)');
   out();

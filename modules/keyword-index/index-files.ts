@@ -32,8 +32,10 @@ interface SegmentMeta {
   end: number;
 }
 
-const MANIFEST = 'manifest.bin';
-const segmentFile = (dir: string, id: string) => path.join(dir, `segment-${id}.bin`);
+/** The file that names the segments of the content saved in a directory: replaced whole, last, by every save. */
+export const MANIFEST = 'manifest.bin';
+const segmentName = (id: string) => `segment-${id}.bin`;
+const segmentFile = (dir: string, id: string) => path.join(dir, segmentName(id));
 const PART_NAMES = ['tokenStarts', 'tokenChars', 'postingStarts', 'postingSlots', 'postingMasks', 'bigramKeys', 'bigramStarts', 'bigramTokens', 'bigramCounts', 'bigramFirst', 'wordLists', 'wordEntries', 'wordOccurrences', 'authorKeyStarts', 'authorKeyChars', 'authorStarts', 'authorSlots'] as const;
 const COLUMN_NAMES = ['year', 'topic', 'lang', 'shelf', 'venue_type', 'draft', 'bodyWords', 'titleCjk', 'titleOther', 'created', 'cited'] as const;
 
@@ -110,6 +112,18 @@ async function writeManifest(
   const kept = new Set(segments.map((s) => path.basename(segmentFile(dir, s.id))));
   // Segments merged or rebuilt away, and the JSON Lines snapshot of earlier versions.
   for (const name of fs.readdirSync(dir)) if ((name.startsWith('segment-') && !kept.has(name)) || name === 'papers.jsonl') fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/**
+ * What the manifest `file` says, without opening the segments: the checkpoint its content is current
+ * to and the segment files it names (beside it). Undefined when it is not a whole manifest of this
+ * format. For copying the content elsewhere (`index-seed.ts`).
+ */
+export function readManifest(file: string): { at: IndexCheckpoint; files: string[] } | undefined {
+  const meta = readSections<ManifestMeta>(file)?.meta;
+  if (!meta || meta.gx_keyword_index !== INDEX_FILES_FORMAT || !/^\d+$/.test(meta.cursor?.position ?? '') || !/^\d+$/.test(meta.reindex ?? '') || !Array.isArray(meta.segments)) return undefined;
+  const { database, cursor, reindex, resumeAfter } = meta;
+  return { at: { database, cursor, reindex, ...(resumeAfter !== undefined && { resumeAfter }) }, files: meta.segments.map((s) => segmentName(s.id)) };
 }
 
 /** The index saved under `dir` for `database`, with the checkpoint it is current to; undefined when there is no whole one. */

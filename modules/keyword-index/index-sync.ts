@@ -5,6 +5,7 @@ import { currentShutdown } from '../../shared/runtime/shutdown';
 import { LOG_ORIGIN, type LogCursor, type LogLag, type PaperChangeLog, type PaperRepository } from '../papers';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { BuildSave, IndexCheckpoint, KeywordIndex } from './keyword-index.port';
+import { CopyStopped, type IndexSeed } from './index-seed';
 
 export const PAPERS_CHANGED_CHANNEL = 'papers_changed';
 export const PAPERS_REINDEX_CHANNEL = 'papers_reindex';
@@ -34,6 +35,10 @@ class BuildStopped extends Error {
  * build and as changes are applied (`CHECKPOINT`), so a stop has little or nothing to save and may skip it.
  * A build saves each segment as it is frozen, with how far it read the papers table: a stop (or a
  * crash) in the middle of one loses at most a segment, and the next start resumes the read there.
+ *
+ * With a seed (INDEX_SEED_DIR, see `IndexSeed`), a start without usable files of its own copies the
+ * seed's and catches up from its position instead of building; a process told to publish
+ * (INDEX_SEED_PUBLISH) copies each checkpoint there, and its content at start when the seed is behind.
  */
 export class IndexSync {
   private readonly follower: ChangeFollower;
@@ -45,6 +50,10 @@ export class IndexSync {
   private unsaved = { changes: 0, since: 0 };
   private stopping = false;
   private merging = false;
+  /** The publication to the seed under way, and whether another was asked for meanwhile. */
+  private publishing?: Promise<void>;
+  private publishAgain = false;
+  private published = false;
 
   constructor(
     private readonly repository: PaperRepository,
@@ -52,7 +61,7 @@ export class IndexSync {
     private readonly index: KeywordIndex,
     databaseUrl: string,
     private readonly logger: Logger,
-    private readonly options: { snapshotDir?: string; pollMs?: number } = {},
+    private readonly options: { snapshotDir?: string; pollMs?: number; seed?: IndexSeed; publishSeed?: boolean } = {},
   ) {
     // The position lives here (with the content on disk); saving it after each batch is when a checkpoint may be due.
     const position = { load: async () => this.follower.cursor, save: (next: LogCursor) => this.checkpointIfDue(next) };
@@ -67,9 +76,12 @@ export class IndexSync {
 
   async start(): Promise<void> {
     this.database = await this.log.databaseIdentity();
-    if (!(await this.reopen())) await this.rebuild();
+    if (!(await this.reopen()) && !(await this.takeSeed())) await this.rebuild();
     // Stopped during the build: nothing to follow.
-    if (!this.stopping && !currentShutdown()) await this.listener.start();
+    if (this.stopping || currentShutdown()) return;
+    await this.listener.start();
+    // A seed behind what this process opened (or none yet) is brought up to it now, not at the next checkpoint.
+    this.publishInBackground();
   }
 
   /** A fresh build from the papers table, then the changes made meanwhile; a checkpoint follows. */
@@ -163,6 +175,8 @@ export class IndexSync {
     this.stopping = true;
     this.follower.halt();
     await this.listener.stop();
+    // A publication under way gives up at its next file (the seed keeps the one before).
+    await this.publishing;
     await this.follower.exclusive(() => this.checkpoint(this.follower.cursor)).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index not saved'));
     const dir = this.options.snapshotDir;
     if (dir) await this.index.saveRecentTerms?.(dir).catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index: recent terms not saved'));
@@ -177,8 +191,12 @@ export class IndexSync {
       this.logger.warn({ err: err.message }, 'keyword index on disk not reopened');
       return undefined;
     });
-    // A `gx reindex` asked for after the content was saved: rebuild, as a running process would have.
-    if (!saved || BigInt(saved.reindex) < BigInt(await this.log.latestReindexRequest())) return false;
+    if (!saved) return false;
+    const stale = await this.staleness(saved);
+    if (stale) {
+      this.logger.info({ reason: stale }, 'keyword index on disk not reopened: building it again');
+      return false;
+    }
     const { resumeAfter } = saved;
     if (resumeAfter !== undefined) {
       if (!this.index.resumeBuild) return false;
@@ -186,17 +204,120 @@ export class IndexSync {
       if (await this.resumeBuild({ ...saved, resumeAfter })) this.saveInBackground();
       return true;
     }
+    const followed = await this.followFrom(saved, dir);
+    this.logger.info(
+      { ...followed, ms: Date.now() - t0 },
+      followed.behind ? 'keyword index reopened from disk; catching up while serving' : 'keyword index reopened from its snapshot and caught up',
+    );
+    return true;
+  }
+
+  /**
+   * Copies the seed (INDEX_SEED_DIR) into this process's directory and opens it, when the seed holds
+   * this database's content and the change log still reaches back to it; then catches up as a
+   * reopen does. False (the caller builds from Postgres) when there is no seed, or none to take.
+   */
+  private async takeSeed(): Promise<boolean> {
+    const { seed, snapshotDir: dir } = this.options;
+    if (!seed || !dir || !this.index.reopen) return false;
+    const t0 = Date.now();
+    const judge = async (at: IndexCheckpoint): Promise<string | undefined> => {
+      if (at.database !== this.database) return `it is another database's (database_identity ${at.database}, this one is ${this.database})`;
+      if (at.resumeAfter !== undefined) return 'it is a build cut short';
+      return this.staleness(at);
+    };
+    let taken: Awaited<ReturnType<IndexSeed['take']>>;
+    try {
+      taken = await seed.take(dir, judge, () => this.stopping || currentShutdown() !== undefined);
+    } catch (err) {
+      if (!(err instanceof CopyStopped)) this.logger.warn({ seed: seed.dir, err: (err as Error).message }, 'keyword index seed not taken: building from Postgres');
+      return false;
+    }
+    if (!taken) {
+      this.logger.info({ seed: seed.dir }, 'keyword index seed: nothing whole to take');
+      return false;
+    }
+    if ('refused' in taken) {
+      this.logger.warn({ seed: seed.dir, reason: taken.refused }, 'keyword index seed not taken: building from Postgres');
+      return false;
+    }
+    const saved = await this.follower.exclusive(() => this.index.reopen!(dir, this.database)).catch((err: Error) => {
+      this.logger.warn({ err: err.message }, 'keyword index copied from the seed not opened: building from Postgres');
+      return null;
+    });
+    if (saved === null) return false;
+    if (!saved || saved.cursor.position !== taken.at.cursor.position) {
+      this.logger.warn({ seed: seed.dir, position: taken.at.cursor.position }, 'keyword index copied from the seed not opened: building from Postgres');
+      return false;
+    }
+    const followed = await this.followFrom(saved, dir);
+    this.logger.info(
+      { seed: seed.dir, files: taken.copied, mb: Math.round(taken.bytes / 2 ** 20), copyMs: taken.ms, ...followed, ms: Date.now() - t0 },
+      followed.behind ? 'keyword index taken from the seed; catching up while serving' : 'keyword index taken from the seed and caught up',
+    );
+    return true;
+  }
+
+  /**
+   * Why content saved as of `at` (this database's) cannot be caught up to the papers by the change
+   * log, if it cannot: a `gx reindex` asked for after it (rebuild, as a running process would have),
+   * or a removal after its position pruned from the log (PAPER_CHANGES_RETENTION_DAYS).
+   */
+  private async staleness(at: IndexCheckpoint): Promise<string | undefined> {
+    if (BigInt(at.reindex) < BigInt(await this.log.latestReindexRequest())) return 'a reindex was asked for after it was saved';
+    if (await this.log.removalsDroppedAfter(at.cursor)) return 'the change log no longer holds every removal made since it was saved (PAPER_CHANGES_RETENTION_DAYS)';
+    return undefined;
+  }
+
+  /**
+   * The content just opened from `dir` is current to `saved`: follows the log from there, waiting
+   * for a short catch-up (a long one runs while the index serves); what it did, for the log.
+   */
+  private async followFrom(saved: IndexCheckpoint, dir: string): Promise<{ papers: number; caughtUp: number; behind: number }> {
     this.follower.cursor = saved.cursor;
     this.reindexSeen = saved.reindex;
     const lag = await this.follower.lag();
     const caughtUp = lag.changes <= CATCH_UP_BEFORE_SERVING ? await this.follower.catchUp() : undefined;
     if (caughtUp === undefined) void this.follower.catchUp().catch((err: Error) => this.logger.warn({ err: err.message }, 'keyword index catch-up failed'));
     this.warmInBackground(dir);
-    this.logger.info(
-      { papers: await this.index.count(), caughtUp: caughtUp ?? 0, behind: caughtUp === undefined ? lag.changes : 0, ms: Date.now() - t0 },
-      caughtUp === undefined ? 'keyword index reopened from disk; catching up while serving' : 'keyword index reopened from its snapshot and caught up',
-    );
-    return true;
+    return { papers: await this.index.count(), caughtUp: caughtUp ?? 0, behind: caughtUp === undefined ? lag.changes : 0 };
+  }
+
+  /**
+   * Copies the last checkpoint to the seed, in the background, when this process publishes
+   * (INDEX_SEED_PUBLISH): after each checkpoint, and once at start. One at a time; one asked for
+   * meanwhile runs after it. The seed itself refuses content older than its own.
+   */
+  private publishInBackground(): void {
+    const { seed, snapshotDir: dir, publishSeed } = this.options;
+    if (!seed || !dir || !publishSeed || this.stopping) return;
+    if (this.publishing) {
+      this.publishAgain = true;
+      return;
+    }
+    const t0 = Date.now();
+    this.publishing = seed
+      .publish(dir, () => this.stopping)
+      .then((done) => {
+        if (done.state === 'busy') this.logger.debug({ seed: seed.dir }, 'keyword index seed: another process is publishing; skipped');
+        if (done.state !== 'published') return;
+        const { at, copied, bytes } = done.copy;
+        const fields = { seed: seed.dir, position: at.cursor.position, files: copied, mb: Math.round(bytes / 2 ** 20), ms: Date.now() - t0 };
+        // The first of this process, and one that replaced another database's copy, are worth an operator's notice; the routine ones are not.
+        if (!this.published || done.replaced === 'another database') this.logger.info({ ...fields, replaced: done.replaced }, 'keyword index published to the seed');
+        else this.logger.debug(fields, 'keyword index published to the seed');
+        this.published = true;
+      })
+      .catch((err: Error) => {
+        if (!(err instanceof CopyStopped)) this.logger.warn({ seed: seed.dir, err: err.message }, 'keyword index not published to the seed');
+      })
+      .finally(() => {
+        this.publishing = undefined;
+        if (this.publishAgain) {
+          this.publishAgain = false;
+          this.publishInBackground();
+        }
+      });
   }
 
   /** After a reopen: the terms the last process searched most recently are worked out while this one serves. */
@@ -222,6 +343,7 @@ export class IndexSync {
     await this.index.checkpoint(dir, { database: this.database, cursor: { ...cursor }, reindex: this.reindexSeen });
     this.logger.debug({ changes: this.unsaved.changes, ms: Date.now() - t0 }, 'keyword index checkpoint saved');
     this.unsaved = { changes: 0, since: 0 };
+    this.publishInBackground();
     this.mergeInBackground();
   }
 

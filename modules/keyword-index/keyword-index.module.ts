@@ -4,13 +4,14 @@ import { createKeywordIndex } from './keyword-index.factory';
 import type { KeywordIndex } from './keyword-index.port';
 import { IndexSync } from './index-sync';
 import { keywordIndexDir } from './build-index-files';
+import { advisoryLock, IndexSeed, keywordIndexSeedDir } from './index-seed';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
 import { databaseModule } from '../../shared/db/database.module';
 
 /**
  * The keyword engine of this process. A process-local index reopens its snapshot under DATA_DIR (or
- * is built from Postgres) and follows the change log. A shared engine (Elasticsearch) is only read here: the indexer alone writes it.
+ * copies the seed under INDEX_SEED_DIR, or is built from Postgres) and follows the change log. A shared engine (Elasticsearch) is only read here: the indexer alone writes it.
  */
 export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
   name: 'keyword-index',
@@ -19,8 +20,10 @@ export const keywordIndexModule: ModuleDefinition<KeywordIndex> = {
     const index = createKeywordIndex(config);
     await index.init();
     const db = get(databaseModule);
+    // A copy several processes share (INDEX_SEED_DIR): taken by a process without files of its own, written by a publisher.
+    const seed = config.indexSeed && new IndexSeed(keywordIndexSeedDir(config.indexSeed.dir), advisoryLock(db));
     const sync = index.processLocal
-      ? new IndexSync(get(papersModule), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: keywordIndexDir(config) })
+      ? new IndexSync(get(papersModule), new PaperChangeLog(db), index, db.url, logger, { snapshotDir: keywordIndexDir(config), seed, publishSeed: config.indexSeed?.publish })
       : undefined;
     await sync?.start();
     const stopReporting = sync ? onScrape(async () => reportIndexLag('keyword', await sync.lag())) : () => undefined;

@@ -129,6 +129,17 @@ export class PaperChangeLog implements FollowedLog {
     return { position: rows[0]!.position };
   }
 
+  /**
+   * Whether a pruning pass dropped a removal made after `after`: an index current to that position
+   * can no longer catch up from the log (it would keep a paper deleted since) and must be built
+   * again. Position 0 always holds (an index of nothing misses no removal).
+   */
+  async removalsDroppedAfter(after: LogCursor): Promise<boolean> {
+    if (BigInt(after.position) === 0n) return false;
+    const { rows } = await this.db.query<{ dropped: boolean }>('SELECT EXISTS (SELECT 1 FROM paper_change_prunes WHERE through > $1::bigint) AS dropped', [after.position]);
+    return rows[0]!.dropped;
+  }
+
   async lag(after: LogCursor): Promise<LogLag> {
     const { rows } = await this.db.query<{ changes: number; seconds: number | null }>(
       `SELECT count(*)::int AS changes, extract(epoch FROM now() - min(changed_at))::float8 AS seconds

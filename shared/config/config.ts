@@ -63,6 +63,15 @@ export const environmentSchema = z.object({
   // Where the data-API door is reached from outside, for links to it from the public door (llms.txt); unset: not linked.
   API_BASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./.data'),
+  // A directory several processes share (a volume) holding a copy of the embedded keyword index: a
+  // process without index files of its own copies it and catches up from the change log instead of
+  // building from Postgres. INDEX_SEED_PUBLISH: this process writes that copy at each checkpoint.
+  INDEX_SEED_DIR: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  INDEX_SEED_PUBLISH: bool(false),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Longest wait for the answer to one statement a request (or a probe) waits for, measured on this
@@ -180,6 +189,12 @@ export const environmentSchema = z.object({
   } catch (err) {
     ctx.addIssue({ code: 'custom', path: ['INGEST_CRON'], message: `"${c.INGEST_CRON}" in ${c.INGEST_TIMEZONE} is not a usable cron schedule (${(err as Error).message})` });
   }
+  if (c.INDEX_SEED_PUBLISH && !c.INDEX_SEED_DIR) {
+    ctx.addIssue({ code: 'custom', path: ['INDEX_SEED_PUBLISH'], message: 'needs INDEX_SEED_DIR: the directory to publish the keyword index to' });
+  }
+  if (c.INDEX_SEED_DIR && path.resolve(c.INDEX_SEED_DIR) === path.resolve(c.DATA_DIR)) {
+    ctx.addIssue({ code: 'custom', path: ['INDEX_SEED_DIR'], message: "must not be DATA_DIR: the seed is a copy shared between processes, DATA_DIR is one process's own" });
+  }
   if (c.API_AUTH_DISABLED && c.NODE_ENV === 'production') {
     ctx.addIssue({ code: 'custom', path: ['API_AUTH_DISABLED'], message: 'must not be set in production' });
   }
@@ -202,6 +217,8 @@ export const configSchema = environmentSchema.transform((c) => ({
   // The data-API door's public address, when known (API_BASE_URL).
   apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
   dataDir: path.resolve(c.DATA_DIR),
+  // Where the embedded keyword index is copied from when this process has none of its own (and, with `publish`, copied to).
+  indexSeed: c.INDEX_SEED_DIR === undefined ? undefined : { dir: path.resolve(c.INDEX_SEED_DIR), publish: c.INDEX_SEED_PUBLISH },
   // `migrate`: apply pending migrations at start (else only check that none is pending).
   database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, queryTimeoutMs: c.DATABASE_QUERY_TIMEOUT_MS, migrate: c.DATABASE_MIGRATE },
   demoData: c.DEMO_DATA,

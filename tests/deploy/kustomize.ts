@@ -251,6 +251,6 @@ export function kubectlKustomize(dir: string): Obj[] | undefined {
 
 /** Every kustomization of k8s/, by its folder relative to k8s/. */
 export const K8S_DIR = path.join(ROOT, 'k8s');
-export const KUSTOMIZATIONS = ['base', 'overlays/dev', 'overlays/production'] as const;
+export const KUSTOMIZATIONS = ['base', 'overlays/dev', 'overlays/production', 'overlays/index-seed'] as const;
 export type KustomizationName = (typeof KUSTOMIZATIONS)[number];
 export const kustomizationDir = (name: KustomizationName) => path.join(K8S_DIR, name);

@@ -37,11 +37,14 @@ const BACKENDS_OF_MODULE: Record<string, Backend[]> = {
   indexer: ['elasticsearch', 'qdrant', 'embeddings'],
   gateway: [],
 };
-/** The Jobs: `gx migrate` and `gx reindex` reach Postgres only. */
-const BACKENDS_OF_JOB: Record<string, Backend[]> = { migrate: ['postgres'], reindex: ['postgres'] };
+/**
+ * The pods that are not a target's: the Jobs (`gx migrate`, `gx reindex`), and the index-seed
+ * overlay's publisher (the embedded keyword index alone, never Elasticsearch): Postgres only.
+ */
+const BACKENDS_OF_COMPONENT: Record<string, Backend[]> = { migrate: ['postgres'], reindex: ['postgres'], 'keyword-index-seed': ['postgres'] };
 
 const needs = (component: string): Set<Backend> =>
-  new Set(BACKENDS_OF_JOB[component] ?? [...modulesOf(component)].flatMap((m) => BACKENDS_OF_MODULE[m] ?? []));
+  new Set(BACKENDS_OF_COMPONENT[component] ?? [...modulesOf(component)].flatMap((m) => BACKENDS_OF_MODULE[m] ?? []));
 
 /** Where the backends are (network-policies.yaml's documented defaults; the URL-configured ones are checked against the ConfigMap below). */
 const BACKENDS: Record<Backend, { endpoint: Endpoint; port: number }> = {
@@ -80,7 +83,8 @@ describe.each(KUSTOMIZATIONS)('k8s/%s network policies', (k) => {
   });
 
   it('each pod reaches exactly the backends its target needs (Postgres, Redis, Elasticsearch, Qdrant, embeddings, the internet)', () => {
-    expect(pods.map((p) => p.component).sort()).toEqual([...SPLIT_TARGETS, 'reindex', ...(k === 'overlays/dev' ? [] : ['migrate'])].sort());
+    const extra = { base: ['migrate'], 'overlays/dev': [], 'overlays/production': ['migrate'], 'overlays/index-seed': ['migrate', 'keyword-index-seed'] }[k];
+    expect(pods.map((p) => p.component).sort()).toEqual([...SPLIT_TARGETS, 'reindex', ...extra].sort());
     const wrong: string[] = [];
     for (const { component, pod: p } of pods)
       for (const [name, b] of Object.entries(BACKENDS) as [Backend, (typeof BACKENDS)[Backend]][]) {

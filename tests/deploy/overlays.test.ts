@@ -14,12 +14,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../shared/config/config';
-import { SPLIT_TARGETS } from './deploy-files';
+import { SPLIT_TARGETS, type Obj } from './deploy-files';
 import { kustomizationDir } from './kustomize';
-import { containersOf, deploymentOf, envOf, plainValues, renderedKustomization, schemaKeys, secretTemplateKeys, targetOf, type Rendered } from './k8s-rendered';
+import { containersOf, deploymentOf, enginesOf, envOf, plainValues, renderedKustomization, schemaKeys, secretTemplateKeys, targetOf, type Rendered } from './k8s-rendered';
 
 const PRODUCTION_DIR = kustomizationDir('overlays/production');
 const DEV_DIR = kustomizationDir('overlays/dev');
+const SEED_DIR = kustomizationDir('overlays/index-seed');
 const schema = schemaKeys();
 /** Variables of the schema that hold credentials. */
 const CREDENTIAL = /(_API_KEY|_PASSWORD|_TOKEN)$/;
@@ -30,6 +31,7 @@ const credentialVariables = [...schema].filter((k) => CREDENTIAL.test(k));
 const base = renderedKustomization('base');
 const production = renderedKustomization('overlays/production');
 const dev = renderedKustomization('overlays/dev');
+const seeded = renderedKustomization('overlays/index-seed');
 
 /** Every variable name an overlay sets: ConfigMap keys, env names, Secret keys, commented-out alternatives. */
 function variablesOf(r: Rendered, dir: string): Set<string> {
@@ -141,6 +143,69 @@ describe('k8s/overlays/dev', () => {
   });
 });
 
+describe('k8s/overlays/index-seed', () => {
+  const podSpec = (d: Obj) => d.spec.template.spec;
+  /** The volume a container mounts at `mountPath`, with the mount. */
+  const mounted = (d: Obj, c: Obj, mountPath: string) => {
+    const mount = (c.volumeMounts ?? []).find((v: Obj) => v.mountPath === mountPath);
+    return mount && { mount, volume: (podSpec(d).volumes ?? []).find((v: Obj) => v.name === mount.name) };
+  };
+  const claim = seeded.docs.find((d) => d.kind === 'PersistentVolumeClaim')!;
+  const publishers = seeded.deployments.filter((d) => containersOf(d).some((c) => loadConfig(plainValues(envOf(seeded, c))).indexSeed?.publish));
+
+  it('keeps every base Deployment and adds the publisher; sets only variables the schema knows, each environment a valid production configuration', () => {
+    expect(seeded.deployments.map((d) => d.metadata.name).sort()).toEqual([...base.deployments.map((d) => d.metadata.name), 'keyword-index-seed'].sort());
+    expect([...variablesOf(seeded, SEED_DIR)].filter((n) => !schema.has(n))).toEqual([]);
+    for (const d of seeded.deployments)
+      for (const c of containersOf(d)) {
+        const env = plainValues(envOf(seeded, c));
+        expect(env.NODE_ENV).toBe('production');
+        expect(() => loadConfig(env)).not.toThrow();
+      }
+  });
+
+  it('shares one ReadWriteMany volume: written by exactly one publisher, one replica at a time, its own index files on a volume of its own', () => {
+    expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
+    expect(publishers.map((d) => d.metadata.name)).toEqual(['keyword-index-seed']);
+    const [publisher] = publishers;
+    expect({ replicas: publisher!.spec.replicas, strategy: publisher!.spec.strategy.type }).toEqual({ replicas: 1, strategy: 'Recreate' });
+    // No Service, HPA or disruption budget picks it up: it serves no one.
+    const labels = publisher!.spec.template.metadata.labels;
+    const selects = (d: Obj) =>
+      d.kind === 'HorizontalPodAutoscaler' ? d.spec.scaleTargetRef.name === publisher!.metadata.name : Object.entries<string>(d.kind === 'Service' ? d.spec.selector : d.spec.selector.matchLabels).every(([k, v]) => labels[k] === v);
+    expect(seeded.docs.filter((d) => ['Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'].includes(d.kind) && selects(d)).map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([]);
+    const c = containersOf(publisher!)[0];
+    const config = loadConfig(plainValues(envOf(seeded, c)));
+    const seed = mounted(publisher!, c, config.indexSeed!.dir);
+    expect({ claim: seed?.volume?.persistentVolumeClaim?.claimName, readOnly: seed?.mount.readOnly ?? false }).toEqual({ claim: claim.metadata.name, readOnly: false });
+    // DATA_DIR is one process's own (its owner lock): never the shared volume.
+    expect(mounted(publisher!, c, config.dataDir)?.volume?.emptyDir).toBeDefined();
+  });
+
+  it('every pod with an embedded keyword index reads the seed, read-only; the other pods leave it alone', () => {
+    const readers = seeded.deployments.filter((d) => !publishers.includes(d));
+    for (const d of readers)
+      for (const c of containersOf(d)) {
+        const target = targetOf(c)!;
+        const env = envOf(seeded, c);
+        const config = loadConfig(plainValues(env));
+        if (!enginesOf(target, env).keyword) {
+          expect({ target, seed: config.indexSeed }).toEqual({ target, seed: undefined });
+          continue;
+        }
+        const seed = config.indexSeed && mounted(d, c, config.indexSeed.dir);
+        expect({ target, publish: config.indexSeed?.publish, claim: seed?.volume?.persistentVolumeClaim?.claimName, readOnly: seed?.mount.readOnly, volumeReadOnly: seed?.volume?.persistentVolumeClaim?.readOnly }).toEqual({
+          target,
+          publish: false,
+          claim: claim.metadata.name,
+          readOnly: true,
+          volumeReadOnly: true,
+        });
+      }
+    expect(readers.filter((d) => containersOf(d).some((c) => enginesOf(targetOf(c)!, envOf(seeded, c)).keyword)).map((d) => d.metadata.name).sort()).toEqual(['public-search', 'semantic-search']);
+  });
+});
+
 describe('credentials', () => {
   it('the schema has the credential variables this test guards', () => {
     expect(credentialVariables).toEqual(expect.arrayContaining(['SERVICE_TOKEN', 'ELASTICSEARCH_API_KEY', 'QDRANT_API_KEY', 'EMBEDDING_API_KEY', 'LLM_API_KEY']));
@@ -154,6 +219,7 @@ describe('credentials', () => {
     ['base', base],
     ['dev', dev],
     ['production', production],
+    ['index-seed', seeded],
   ] as const)('%s: no ConfigMap holds a credential (key, or user:password in a URL), and no container sets one as a literal', (_name, r) => {
     for (const m of r.configMaps)
       for (const [k, v] of Object.entries(m.data ?? {})) {

@@ -147,6 +147,34 @@ describe('sizing of k8s/overlays/dev (embedded engines, small limits)', () => {
   });
 });
 
+describe('sizing of k8s/overlays/index-seed (the keyword index seed)', () => {
+  const seeded = renderedKustomization('overlays/index-seed');
+  const dir = kustomizationDir('overlays/index-seed');
+  const publisher = seeded.deployments.find((d) => d.metadata.name === 'keyword-index-seed')!;
+  const stated = statedSizing(fs.readFileSync(path.join(dir, 'keyword-index-seed.yaml'), 'utf8'));
+  const volume = fs.readFileSync(path.join(dir, 'index-seed-volume.yaml'), 'utf8');
+
+  it('the publisher states the keyword formula and satisfies it, for at least the corpus the base is sized for', () => {
+    const base = statedSizing(fs.readFileSync(path.join(kustomizationDir('base'), 'public-search.yaml'), 'utf8'));
+    expect(stated.papers).toBeGreaterThanOrEqual(base.papers!);
+    expect(stated.memory).toEqual({ fixed: SIZING.memory.fixed, perPaper: SIZING.memory.keywordPerPaper });
+    expect(stated.data).toEqual({ fixed: SIZING.data.fixed, perPaper: SIZING.data.keywordPerPaper });
+    const c = containersOf(publisher)[0];
+    const memory = bytes(c.resources.limits.memory);
+    expect(memory).toBeGreaterThanOrEqual(memoryNeed(stated.papers!, { keyword: true, vector: false }));
+    expect(dataVolumeLimit(publisher, c, plainValues(envOf(seeded, c)).DATA_DIR)!).toBeGreaterThanOrEqual(dataNeed(stated.papers!, { keyword: true, vector: false }));
+  });
+
+  it('the seed volume holds two publications of the corpus it states (the keyword files term of /data)', () => {
+    const formula = /^#\s*seed volume\s*>=\s*([\d.]+)\s*MiB\s*\+\s*([\d.]+)\s*KiB\s*x\s*papers\s*$/m.exec(volume);
+    expect(formula && { fixed: Number(formula[1]) * MiB, perPaper: Number(formula[2]) * KiB }).toEqual({ fixed: SIZING.data.fixed, perPaper: SIZING.data.keywordPerPaper });
+    const papers = Number(/^#\s*Sized for:\s*([\d,_]+)\s*papers/m.exec(volume)![1]!.replace(/[,_]/g, ''));
+    expect(papers).toBeGreaterThanOrEqual(stated.papers!);
+    const claim = seeded.docs.find((d) => d.kind === 'PersistentVolumeClaim')!;
+    expect(bytes(claim.spec.resources.requests.storage)).toBeGreaterThanOrEqual(dataNeed(papers, { keyword: true, vector: false }));
+  });
+});
+
 describe('sizing of k8s/overlays/production (shared engines)', () => {
   const production = renderedKustomization('overlays/production');
 

@@ -21,7 +21,7 @@ async function start(database: TestDatabase, dataDir: string) {
   const lines: string[] = [];
   const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
   const app = await startTestProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir }, 'all', pino({ level: 'info' }, sink));
-  const how = lines.map((l) => JSON.parse(l).msg as string).find((m) => m.startsWith('keyword index'));
+  const how = lines.map((l) => JSON.parse(l).msg as string).find((m) => /^keyword index (built|reopened|taken)/.test(m));
   return { app, how };
 }
 

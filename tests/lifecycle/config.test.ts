@@ -32,6 +32,17 @@ describe('configuration', () => {
     expect(loadConfig({ EMBEDDING_MODEL_DIR: 'models/e5-small' }).embedding.modelDir).toBe(path.resolve('models/e5-small'));
   });
 
+  it('reads INDEX_SEED_DIR as an absolute path (unset when empty), publishing only when told to, never into DATA_DIR', () => {
+    expect(loadConfig({}).indexSeed).toBeUndefined();
+    expect(loadConfig({ INDEX_SEED_DIR: ' ' }).indexSeed).toBeUndefined();
+    expect(loadConfig({ INDEX_SEED_DIR: 'seed' }).indexSeed).toEqual({ dir: path.resolve('seed'), publish: false });
+    expect(loadConfig({ INDEX_SEED_DIR: '/mnt/seed', INDEX_SEED_PUBLISH: 'true' }).indexSeed).toEqual({ dir: '/mnt/seed', publish: true });
+    expect(() => loadConfig({ INDEX_SEED_PUBLISH: 'true' })).toThrow(new ConfigError(['INDEX_SEED_PUBLISH: needs INDEX_SEED_DIR: the directory to publish the keyword index to']));
+    expect(() => loadConfig({ INDEX_SEED_DIR: './data/', DATA_DIR: 'data' })).toThrow(
+      new ConfigError(["INDEX_SEED_DIR: must not be DATA_DIR: the seed is a copy shared between processes, DATA_DIR is one process's own"]),
+    );
+  });
+
   it("reads HYBRID_LEXICAL_WEIGHT as hybrid mode's lexical share; unset, each embedder keeps its default", () => {
     expect(loadConfig({}).embedding.hybridLexicalWeight).toBeUndefined();
     expect(loadConfig({ HYBRID_LEXICAL_WEIGHT: ' ' }).embedding.hybridLexicalWeight).toBeUndefined();
