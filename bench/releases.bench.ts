@@ -307,7 +307,7 @@ async function compareRows(gx: SpawnedGx, pub: HttpClient, api: HttpClient, asOf
   for (;;) {
     const res = await api.get(related(0, asOf));
     if (res.status === 200) break;
-    if (res.status !== 503 || !res.body.includes('"release_preparing"')) throw new Error(`related papers as of ${asOf} answered ${res.status}: ${res.body.slice(0, 300)}; gx output ends:\n${gx.tail()}`);
+    if (res.status !== 503 || !/"(release_preparing|ranking_unavailable)"/.test(res.body)) throw new Error(`related papers as of ${asOf} answered ${res.status}: ${res.body.slice(0, 300)}; gx output ends:\n${gx.tail()}`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   const rows: Row[] = [];

@@ -15,6 +15,30 @@ CREATE INDEX release_references_doi_idx ON release_references (ref_doi, citing_i
 CREATE INDEX release_references_openalex_idx ON release_references (ref_openalex_id, citing_id) WHERE ref_openalex_id IS NOT NULL;
 CREATE INDEX release_citations_citing_idx ON release_citations (citing_id, record_hash);
 
+-- What the filters and the weights read of a record, as columns (as `papers` has them), so the graph
+-- reads never parse a record's JSON: its work, topic, language, year, time added, and counts.
+ALTER TABLE release_records
+  ADD COLUMN work_id text,
+  ADD COLUMN topic text,
+  ADD COLUMN lang text,
+  ADD COLUMN year integer,
+  ADD COLUMN created_at timestamptz,
+  ADD COLUMN references_count integer,
+  ADD COLUMN cited_by_corpus_count integer;
+UPDATE release_records SET
+  work_id = record::jsonb ->> 'work_id',
+  topic = record::jsonb ->> 'topic',
+  lang = record::jsonb ->> 'lang',
+  year = (record::jsonb ->> 'year')::integer,
+  created_at = (record::jsonb ->> 'created_at')::timestamptz,
+  references_count = (record::jsonb ->> 'references_count')::integer,
+  cited_by_corpus_count = (record::jsonb ->> 'cited_by_corpus_count')::integer;
+ALTER TABLE release_records
+  ALTER COLUMN work_id SET NOT NULL,
+  ALTER COLUMN created_at SET NOT NULL,
+  ALTER COLUMN references_count SET NOT NULL,
+  ALTER COLUMN cited_by_corpus_count SET NOT NULL;
+
 -- The releases cut before this migration: their unresolved references, from the edges each record keeps.
 INSERT INTO release_references (citing_id, record_hash, ref_doi, ref_openalex_id)
   SELECT DISTINCT r.paper_id, r.record_hash, e ->> 1, e ->> 2

@@ -40,6 +40,14 @@ interface NewRecord {
   openalex_id: string | null;
   /** The content the record was cut from (its passage vector's key). */
   content_hash: string;
+  /** What related papers' filters and weights read, as columns. */
+  work_id: string;
+  topic: string | null;
+  lang: string | null;
+  year: number | null;
+  created_at: string;
+  references_count: number;
+  cited_by_corpus_count: number;
   key_year: number;
   cited: string[];
   /** The references it lists that resolve to no corpus paper: [DOI, OpenAlex work id]. */
@@ -96,7 +104,25 @@ export async function cutRelease(db: Database, options: { id?: string; firstName
         else changed++;
         const cited = [...new Set(edges.map((e) => e[3]).filter((c): c is string => c !== null))];
         const outside = distinctPairs(edges.flatMap(([, doi, openalex, citedId]) => (citedId === null && (doi !== null || openalex !== null) ? [[doi, openalex] as [string | null, string | null]] : [])));
-        fresh.push({ paper_id: paper.id, record_hash: hash, record, edges: edgeText, doi: paper.doi, openalex_id: paper.openalex_id, content_hash: contentHash, key_year: paper.year ?? -1, cited, outside });
+        fresh.push({
+          paper_id: paper.id,
+          record_hash: hash,
+          record,
+          edges: edgeText,
+          doi: paper.doi,
+          openalex_id: paper.openalex_id,
+          content_hash: contentHash,
+          work_id: paper.work_id,
+          topic: paper.topic,
+          lang: paper.lang,
+          year: paper.year,
+          created_at: paper.created_at,
+          references_count: paper.references_count,
+          cited_by_corpus_count: paper.cited_by_corpus_count,
+          key_year: paper.year ?? -1,
+          cited,
+          outside,
+        });
       }
       if (fresh.length > 0) await writeRecords(client, fresh, seq);
     }
@@ -128,11 +154,14 @@ async function closeSpans(client: pg.PoolClient, paperIds: string[], seq: number
 async function writeRecords(client: pg.PoolClient, fresh: NewRecord[], seq: number): Promise<void> {
   await closeSpans(client, fresh.map((r) => r.paper_id), seq);
   await client.query(
-    `INSERT INTO release_records (paper_id, record_hash, record, edges, doi, openalex_id, content_hash)
-       SELECT paper_id, record_hash, record, edges, doi, openalex_id, content_hash
-         FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text, doi text, openalex_id text, content_hash text)
+    `INSERT INTO release_records (paper_id, record_hash, record, edges, doi, openalex_id, content_hash,
+                                  work_id, topic, lang, year, created_at, references_count, cited_by_corpus_count)
+       SELECT paper_id, record_hash, record, edges, doi, openalex_id, content_hash, work_id, topic, lang, year, created_at, references_count, cited_by_corpus_count
+         FROM jsonb_to_recordset($1::jsonb) AS r(paper_id text, record_hash text, record text, edges text, doi text, openalex_id text, content_hash text,
+                                                 work_id text, topic text, lang text, year integer, created_at timestamptz, references_count integer,
+                                                 cited_by_corpus_count integer)
        ON CONFLICT DO NOTHING`,
-    [JSON.stringify(fresh.map(({ paper_id, record_hash, record, edges, doi, openalex_id, content_hash }) => ({ paper_id, record_hash, record, edges, doi, openalex_id, content_hash })))],
+    [JSON.stringify(fresh.map(({ key_year: _year, cited: _cited, outside: _outside, ...row }) => row))],
   );
   const citations = fresh.flatMap((r) => r.cited.map((cited_id) => ({ cited_id, citing_id: r.paper_id, record_hash: r.record_hash, key_year: r.key_year })));
   if (citations.length > 0) {

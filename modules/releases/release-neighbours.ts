@@ -10,10 +10,8 @@ const inRelease = (s: string) => `${s}.first_seq <= $1 AND (${s}.last_seq IS NUL
  * record then (one row, or none when the release did not hold it): for a LATERAL join named `p`.
  */
 const paperAsOf = (id: string) => `
-  SELECT ps.paper_id AS id, j ->> 'work_id' AS work_id, j ->> 'topic' AS topic, j ->> 'lang' AS lang, (j ->> 'year')::int AS year,
-         (j ->> 'created_at')::timestamptz AS created_at, (j ->> 'references_count')::int AS references_count,
-         (j ->> 'cited_by_corpus_count')::int AS cited_by_corpus_count
-    FROM release_spans ps JOIN release_records pr USING (paper_id, record_hash) CROSS JOIN LATERAL (SELECT pr.record::jsonb AS j) x
+  SELECT ps.paper_id AS id, pr.work_id, pr.topic, pr.lang, pr.year, pr.created_at, pr.references_count, pr.cited_by_corpus_count
+    FROM release_spans ps JOIN release_records pr USING (paper_id, record_hash)
    WHERE ps.paper_id = ${id} AND ${inRelease('ps')}`;
 
 /**
@@ -21,7 +19,7 @@ const paperAsOf = (id: string) => `
  * (the same weights, bounds, filters and order), over the graph the release resolved
  * (`release_citations`, `release_references`) and the records it held. Two answers as of a release
  * are therefore the same, and one as of a release cut with nothing changed since is the live one.
- * The records are read as JSON: dearer than the live columns, paid only by answers as of a release.
+ * The filters and weights read the columns each record was stored with (release_records, migration 019).
  */
 export class ReleaseNeighbours implements RelatedGraphReads {
   constructor(
@@ -91,7 +89,7 @@ export class ReleaseNeighbours implements RelatedGraphReads {
         SELECT DISTINCT c.cited_id AS id, k.citing_id, k.record_hash FROM citers k
           JOIN release_citations c ON c.citing_id = k.citing_id AND c.record_hash = k.record_hash AND c.cited_id <> ALL($2::text[])
       ), scored AS (
-        SELECT pr.id, sum(1 / ln(1 + GREATEST((r.record::jsonb ->> 'references_count')::int, 2)::float8)) AS score, count(*)::int AS shared
+        SELECT pr.id, sum(1 / ln(1 + GREATEST(r.references_count, 2)::float8)) AS score, count(*)::int AS shared
         FROM pairs pr JOIN release_records r ON r.paper_id = pr.citing_id AND r.record_hash = pr.record_hash GROUP BY pr.id
         ORDER BY score DESC, pr.id LIMIT ${sqlPlaceholder(params, neighbourPool(filters, excludeWorks, limit))}
       )
