@@ -98,7 +98,8 @@ type QueryVector = (vectors: RelatedVectors) => Promise<Float32Array | undefined
  *  - `co_citation`: papers cited together with them by the same papers;
  *  - `lexical`: the public door's "more like this" query through the keyword index's ranked retrieval.
  * A signal that cannot answer now (the vector index still being built, the ranked index still being
- * prepared) is left out and named in `signals_unavailable`, never a 503 for that alone.
+ * prepared) is left out and named in `signals_unavailable`, never a 503 for that alone (as of a release,
+ * whose answers never change, one being prepared is a 503 instead: `waitsForSignals`).
  */
 export class RelatedPapersService {
   /** `live`: the corpus now; each call may name other sources (a release's, for `as_of`). */
