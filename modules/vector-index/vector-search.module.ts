@@ -76,6 +76,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
       : undefined;
     let state: 'starting' | 'ready' | 'failed' = sync ? 'starting' : 'ready';
     let failure: Error | undefined;
+    let brokenStore = false;
     let closing = false;
     let wakeRetry: (() => void) | undefined;
     // A start cut short by the database (down, restarting) is tried again, with backoff, until it
@@ -99,6 +100,8 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
           }
           state = 'failed';
           failure = err;
+          // A build stopped by the shutdown is saved as far as it got; a store that failed is not touched.
+          brokenStore = !closing;
           if (!closing) logger.error({ err: err.message, index: index.kind }, 'vector search could not start: keyword mode only');
         },
       );
@@ -143,8 +146,8 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         wakeRetry?.();
         await sync?.stop().catch(() => undefined);
         await started;
-        if (state === 'failed') {
-          // Nothing was built to save, and its store may be what failed (a file where its directory should be).
+        if (brokenStore) {
+          // It never started: nothing was built to save, and its store may be what failed (a file where its directory should be).
           await (index instanceof EmbeddedVectorIndex ? index.close({ save: false }) : index.close()).catch(() => undefined);
         } else if (sync && index instanceof EmbeddedVectorIndex && shutdown?.deadline !== undefined && !sync.saveFitsBefore(shutdown.deadline)) {
           // Short of time: the last checkpoint stays on disk, and the change log brings it up to date at the next start.
