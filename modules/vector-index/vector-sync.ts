@@ -213,8 +213,11 @@ export class VectorSync {
       try {
         await this.readPapers(build);
       } catch (err) {
-        this.building = undefined;
-        if (!(err instanceof BuildStopped)) throw err;
+        // Stopped, the build stays what the index holds: a save at shutdown records how far it read (`savePosition`).
+        if (!(err instanceof BuildStopped)) {
+          this.building = undefined;
+          throw err;
+        }
         this.logger.info({ vectors: await this.index.count(), after: build.after }, 'vector index build stopped; the next start resumes it from its last save');
         return false;
       }

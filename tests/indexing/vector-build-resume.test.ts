@@ -97,11 +97,16 @@ describe('a vector index build cut short', () => {
         expect(JSON.parse(fs.readFileSync(path.join(here, 'vector-sync.json'), 'utf8'))).not.toHaveProperty('resumeAfter');
 
         // The same answers as an index built in one go.
-        const whole = open(makeTempDir('vector-build-resume-whole'));
-        await whole.sync.start();
-        expect(whole.sync.outcome).toMatchObject({ how: 'built', added: PAPERS });
-        expect(await answers(second.index)).toEqual(await answers(whole.index));
-        await close(whole);
+        const wholeDir = makeTempDir('vector-build-resume-whole');
+        try {
+          const whole = open(wholeDir);
+          await whole.sync.start();
+          expect(whole.sync.outcome).toMatchObject({ how: 'built', added: PAPERS });
+          expect(await answers(second.index)).toEqual(await answers(whole.index));
+          await close(whole);
+        } finally {
+          removeDir(wholeDir);
+        }
       } finally {
         await close(second);
       }
