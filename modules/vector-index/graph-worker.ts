@@ -138,6 +138,8 @@ export const ADD_THREADS = Math.max(1, os.availableParallelism() - 1);
 interface Job {
   op: string;
   args: object;
+  /** Buffers handed over with the request (the caller no longer uses them). */
+  transfer: ArrayBuffer[];
   /** Searches go before waiting writes: someone waits for them, and they change nothing. */
   urgent: boolean;
   resolve(value: unknown): void;
@@ -165,13 +167,24 @@ export class GraphWorker {
     private readonly usearch = require.resolve('usearch'),
   ) {}
 
-  /** Links the vectors (row after row in `vectors`) in under their keys; resolves once all are in. */
-  add(keys: readonly number[], vectors: Float32Array): Promise<void> {
+  /**
+   * Links the vectors in under their keys (`vectors`: one row per key, or all rows one after the
+   * other); resolves once all are in. Each request's rows are copied into an array of its own, which
+   * is handed over to the worker rather than copied again.
+   */
+  add(keys: readonly number[], vectors: readonly Float32Array[] | Float32Array): Promise<void> {
     const d = this.settings.dimensions;
+    const rows = ArrayBuffer.isView(vectors) ? undefined : vectors;
     const parts: Promise<unknown>[] = [];
     for (let i = 0; i < keys.length; i += ADD_CHUNK) {
       const n = Math.min(ADD_CHUNK, keys.length - i);
-      parts.push(this.run('add', { keys: Float64Array.from(keys.slice(i, i + n)), vectors: vectors.slice(i * d, (i + n) * d), threads: ADD_THREADS }));
+      let matrix: Float32Array;
+      if (rows) {
+        matrix = new Float32Array(n * d);
+        for (let j = 0; j < n; j++) matrix.set(rows[i + j]!, j * d);
+      } else matrix = (vectors as Float32Array).slice(i * d, (i + n) * d);
+      const chunkKeys = Float64Array.from(keys.slice(i, i + n));
+      parts.push(this.run('add', { keys: chunkKeys, vectors: matrix, threads: ADD_THREADS }, false, [matrix.buffer as ArrayBuffer, chunkKeys.buffer]));
     }
     return Promise.all(parts).then(() => undefined);
   }
@@ -217,11 +230,11 @@ export class GraphWorker {
     if (worker) await worker.terminate();
   }
 
-  private run(op: string, args: object, urgent = false): Promise<unknown> {
+  private run(op: string, args: object, urgent = false, transfer: ArrayBuffer[] = []): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error('the vector graph is closed'));
       if (this.failure) return reject(this.failure);
-      this.queue.push({ op, args, urgent, resolve, reject });
+      this.queue.push({ op, args, urgent, transfer, resolve, reject });
       this.pump();
     });
   }
@@ -237,7 +250,7 @@ export class GraphWorker {
     const id = this.nextId++;
     this.running = { id, job: job! };
     worker.ref();
-    worker.postMessage({ id, op: job!.op, args: job!.args });
+    worker.postMessage({ id, op: job!.op, args: job!.args }, job!.transfer);
   }
 
   private start(): Worker {

@@ -158,17 +158,17 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const dropped = this.dropEntries(replaced);
 
     const keys: number[] = [];
-    const matrix = new Float32Array(batch.size * this.dimensions);
+    const vectors: Float32Array[] = [];
     for (const item of batch.values()) {
       // A copy of our own: the caller's array may be a view or be reused.
       const vector = Float32Array.from(item.vector);
       const entry: VectorEntry = { id: item.id, key: this.nextKey++, payload: { ...item.payload }, vector, norm: normOf(vector) };
-      matrix.set(vector, keys.length * this.dimensions);
       keys.push(entry.key);
+      vectors.push(vector);
       this.byId.set(entry.id, entry);
       this.byKey.set(entry.key, entry);
     }
-    await Promise.all([dropped, this.graph.add(keys, matrix)]);
+    await Promise.all([dropped, this.graph.add(keys, vectors)]);
   }
 
   async remove(ids: string[]): Promise<void> {

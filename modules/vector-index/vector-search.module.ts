@@ -152,7 +152,10 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
         await index.ping();
         if (!sync) return undefined;
         const lag = await sync.lag();
-        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
+        // A rebuild (`gx reindex`) serves the index as it stands meanwhile: said, not counted against readiness.
+        const progress = sync.progress();
+        const rebuilding = progress.phase === 'building' ? { detail: startingDetail(progress).replace('building', 'rebuilding') } : {};
+        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag, ...rebuilding };
       },
       sharedBackend: !index.processLocal,
       close: async (shutdown?: ShutdownContext) => {
