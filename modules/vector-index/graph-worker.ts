@@ -135,6 +135,9 @@ const ADD_CHUNK = 64;
  */
 export const ADD_THREADS = Math.max(1, os.availableParallelism() - 1);
 
+/** A graph dropped without `close()` (a test's index, say) takes its worker with it once collected. */
+const orphans = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
+
 interface Job {
   op: string;
   args: object;
@@ -227,6 +230,7 @@ export class GraphWorker {
     this.fail(new Error('the vector graph was closed'));
     const worker = this.worker;
     this.worker = undefined;
+    orphans.unregister(this);
     if (worker) await worker.terminate();
   }
 
@@ -256,24 +260,30 @@ export class GraphWorker {
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { usearch: this.usearch, index: this.settings } });
-    worker.on('message', (answer: { id: number; result?: unknown; error?: string }) => {
-      const running = this.running;
-      if (!running || running.id !== answer.id) return;
-      this.running = undefined;
-      if (answer.error !== undefined) running.job.reject(new Error(answer.error));
-      else running.job.resolve(answer.result);
-      this.pump();
-    });
+    // The worker's listeners hold this object weakly: one nobody holds any more can be collected, and its worker stopped.
+    const self = new WeakRef(this);
+    worker.on('message', (answer: { id: number; result?: unknown; error?: string }) => self.deref()?.answered(answer));
     const died = (message: string) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
+      const graph = self.deref();
+      if (!graph || graph.worker !== worker) return;
+      graph.worker = undefined;
       // The graph is gone with it: nothing this index holds could be searched or saved any more.
-      if (!this.closed) this.fail(new Error(message));
+      if (!graph.closed) graph.fail(new Error(message));
     };
     worker.once('error', (err) => died(`the vector graph's worker failed: ${err.message}`));
     worker.once('exit', (code) => died(`the vector graph's worker stopped (exit code ${code})`));
+    orphans.register(this, worker, this);
     this.worker = worker;
     return worker;
+  }
+
+  private answered(answer: { id: number; result?: unknown; error?: string }): void {
+    const running = this.running;
+    if (!running || running.id !== answer.id) return;
+    this.running = undefined;
+    if (answer.error !== undefined) running.job.reject(new Error(answer.error));
+    else running.job.resolve(answer.result);
+    this.pump();
   }
 
   private fail(err: Error): void {
