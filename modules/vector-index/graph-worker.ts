@@ -12,7 +12,9 @@ import { Worker } from 'node:worker_threads';
  * One request at a time (the main thread sends the next once this one is answered): `add` (keys as
  * float64, vectors row after row), `remove`, `search` (keys of the nearest, as float64), `size`,
  * `save` (then fsync, then the file's checksum), `load` (only once the file's checksum is the one
- * expected), `checksum` of a file, and `legacyEntries` (the entries of a format 1 meta.json, parsed
+ * expected), `checksum` of a file, `read` of a whole file with its checksum (handed over: read on
+ * the server's thread a large file costs a turn of its event loop per 512 KB, each behind whatever
+ * else waits there), and `legacyEntries` (the entries of a format 1 meta.json, parsed
  * here and handed back as JSON lines the main thread parses a few at a time).
  */
 const WORKER_SOURCE = String.raw`
@@ -81,6 +83,36 @@ const ops = {
   checksum({ file, algorithm }) {
     return checksum(file, algorithm);
   },
+  read({ file, algorithm, rowNorms }) {
+    const fd = fs.openSync(file, 'r');
+    let bytes;
+    try {
+      const size = fs.fstatSync(fd).size;
+      bytes = new Uint8Array(new ArrayBuffer(size));
+      for (let at = 0; at < size; ) {
+        const n = fs.readSync(fd, bytes, at, size - at, at);
+        if (n === 0) break;
+        at += n;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    const digest = algorithm === 'sha256' ? crypto.createHash('sha256').update(bytes).digest('hex') : zlib.crc32(bytes);
+    const transfer = [bytes.buffer];
+    let norms;
+    if (rowNorms && bytes.length % (4 * rowNorms) === 0) {
+      // The length of each row of float32s (the vectors file: one row a vector), as normOf computes it.
+      const values = new Float32Array(bytes.buffer);
+      norms = new Float64Array(values.length / rowNorms);
+      for (let r = 0; r < norms.length; r++) {
+        let sum = 0;
+        for (let i = r * rowNorms, end = i + rowNorms; i < end; i++) sum += values[i] * values[i];
+        norms[r] = Math.sqrt(sum);
+      }
+      transfer.push(norms.buffer);
+    }
+    return { bytes: bytes.length, digest, contents: bytes.buffer, norms, transfer };
+  },
   legacyEntries({ file, perLine }) {
     const meta = JSON.parse(fs.readFileSync(file, 'utf8'));
     const entries = Array.isArray(meta && meta.entries) ? meta.entries : undefined;
@@ -93,12 +125,18 @@ const ops = {
 
 parentPort.on('message', ({ id, op, args }) => {
   let answer;
+  let transfer = [];
   try {
-    answer = { id, result: ops[op](args) };
+    const result = ops[op](args);
+    if (result && result.transfer) {
+      transfer = result.transfer;
+      delete result.transfer;
+    }
+    answer = { id, result };
   } catch (err) {
     answer = { id, error: String((err && err.message) || err) };
   }
-  parentPort.postMessage(answer);
+  parentPort.postMessage(answer, transfer);
 });
 `;
 
@@ -217,6 +255,15 @@ export class GraphWorker {
 
   checksum(file: string, algorithm: ChecksumAlgorithm): Promise<FileChecksum> {
     return this.run('checksum', { file, algorithm }) as Promise<FileChecksum>;
+  }
+
+  /**
+   * A whole file and its checksum, read by the worker; with `rowNorms` (a row's length), also the
+   * euclidean length of each row of float32s in the host's byte order (the file must hold whole rows).
+   */
+  async read(file: string, algorithm: ChecksumAlgorithm, rowNorms?: number): Promise<FileChecksum & { contents: Buffer; norms?: Float64Array }> {
+    const { bytes, digest, contents, norms } = (await this.run('read', { file, algorithm, rowNorms })) as FileChecksum & { contents: ArrayBuffer; norms?: Float64Array };
+    return { bytes, digest, contents: Buffer.from(contents), norms };
   }
 
   /** A format 1 meta.json read in the worker: the rest of it, and its entries as JSON lines of `perLine` each (`entries`: their count, -1 when absent). */

@@ -22,8 +22,9 @@ import type { VectorPayload } from './vector-index.port';
  * file's length and checksum: a damaged directory is reported, never half-loaded.
  *
  * Neither a save nor a read holds the event loop for long (issue 30): the graph is written, read and
- * checked by its worker thread (`graph-worker.ts`), the vectors and entries are written and read a
- * slice at a time (4 MB of vectors, 2,048 entries) with the other work let through in between. The
+ * checked by its worker thread (`graph-worker.ts`), which also reads the vectors and entries files
+ * whole with their checksums; this thread writes them a slice at a time (4 MB of vectors, 2,048
+ * entries) and turns the entries into its store a line per turn of the event loop. The
  * checksums are CRC-32 (2.5 GB/s here, against 180 MB/s for SHA-256): they are there to find a
  * damaged or partial file, not tampering. Format 1 (SHA-256, the entries inside meta.json) is still
  * read, its meta.json parsed in the worker; the next save writes format 2.
@@ -58,8 +59,8 @@ const META_FILE = 'meta.json';
 const ENTRIES_PER_LINE = 2_048;
 /** Vectors copied out and written at a time (4 MB at 1,024 dimensions). */
 const VECTORS_PER_WRITE = 1_024;
-/** Bytes checksummed between two turns of the event loop (about 2 ms of CRC-32). */
-const CHECKSUM_SLICE = 4 << 20;
+/** Reading the entries lets other work through once it has run this long (ms). */
+const TURN_MS = 8;
 /** A meta.json larger than this holds its entries (format 1): it is parsed in the graph's worker. */
 const SMALL_META_BYTES = 1 << 20;
 
@@ -312,14 +313,16 @@ export async function readSnapshot(dir: string, dimensions: number, graph: Graph
   const snap = path.join(dir, name);
   const problem = (file: string, err: unknown) =>
     new VectorStoreError(dir, `${name}/${file} is missing or unreadable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  const read = async (file: string) => {
+
+  const { meta, legacyLines } = await readMeta(dir, name, snap, graph, problem);
+  // Read (and checksummed) by the graph's worker: one turn of the event loop for a whole file.
+  const read = async (file: string, rowNorms?: number) => {
     try {
-      return await fs.promises.readFile(path.join(snap, file));
+      return await graph.read(path.join(snap, file), meta.version === 1 ? 'sha256' : 'crc32', rowNorms);
     } catch (err) {
       throw problem(file, err);
     }
   };
-  const { meta, legacyLines } = await readMeta(dir, name, snap, graph, problem);
   if (meta?.format !== FORMAT || (meta.version !== 1 && meta.version !== FORMAT_VERSION)) {
     throw new VectorStoreError(dir, `${name}/${META_FILE} is not a version ${FORMAT_VERSION} (or 1) ${FORMAT} snapshot`);
   }
@@ -335,9 +338,8 @@ export async function readSnapshot(dir: string, dimensions: number, graph: Graph
   };
   const mismatch = (file: string, bytes: number, want: FileChecksum) =>
     new VectorStoreError(dir, `${name}/${file} does not match its checksum in ${META_FILE} (${bytes} bytes, expected ${want.bytes}); the snapshot is corrupt`);
-  const check = async (file: string, bytes: Buffer, want: FileChecksum) => {
-    const found = algorithm === 'crc32' ? await crc32Sliced(bytes) : (await graph.checksum(path.join(snap, file), 'sha256')).digest;
-    if (bytes.length !== want.bytes || found !== want.digest) throw mismatch(file, bytes.length, want);
+  const check = (file: string, found: FileChecksum, want: FileChecksum) => {
+    if (found.bytes !== want.bytes || found.digest !== want.digest) throw mismatch(file, found.bytes, want);
   };
 
   // The entries: format 2 in their file, format 1 inside meta.json (as lines from the worker, or the small meta parsed here).
@@ -351,21 +353,23 @@ export async function readSnapshot(dir: string, dimensions: number, graph: Graph
     }
   } else {
     const want = expected('entries', ENTRIES_FILE);
-    const bytes = await read(ENTRIES_FILE);
-    await check(ENTRIES_FILE, bytes, want);
-    lines = textLines(bytes);
+    const file = await read(ENTRIES_FILE);
+    check(ENTRIES_FILE, file, want);
+    lines = textLines(file.contents);
   }
   const vectorsWanted = expected('vectors', VECTORS_FILE);
   const indexWanted = expected('index', INDEX_FILE);
-  const vectors = await read(VECTORS_FILE);
-  await check(VECTORS_FILE, vectors, vectorsWanted);
+  // The worker works out the vectors' norms too (the file is little-endian: where the host is).
+  const vectorsFile = await read(VECTORS_FILE, LITTLE_ENDIAN ? dimensions : undefined);
+  check(VECTORS_FILE, vectorsFile, vectorsWanted);
+  const vectors = vectorsFile.contents;
   if (vectors.length !== meta.count * dimensions * 4) {
     throw new VectorStoreError(dir, `${name}/${VECTORS_FILE} holds ${vectors.length} bytes, expected ${meta.count * dimensions * 4}`);
   }
 
   // One slab for every vector; each entry holds a view of its row.
   const slab = float32sOf(vectors);
-  const entries = await entriesOf(lines, slab, dimensions, (what) => new VectorStoreError(dir, `${name}/${meta.version === 1 ? META_FILE : ENTRIES_FILE} ${what}`));
+  const entries = await entriesOf(lines, slab, vectorsFile.norms, dimensions, (what) => new VectorStoreError(dir, `${name}/${meta.version === 1 ? META_FILE : ENTRIES_FILE} ${what}`));
   if (entries.length !== meta.count) {
     throw new VectorStoreError(dir, `${name}/${meta.version === 1 ? META_FILE : ENTRIES_FILE} lists ${entries.length} entries, expected ${meta.count}`);
   }
@@ -442,14 +446,25 @@ async function readMeta(
 
 /**
  * The entries of the lines given (JSON text, or arrays already parsed), each with a view of its row
- * of `slab`, one line per turn of the event loop. `invalid` makes the error of a malformed line.
+ * of `slab` and its norm (from `norms` when given), letting other work through every few ms.
+ * `invalid` makes the error of a malformed line.
  */
-async function entriesOf(lines: Iterable<string | MetaEntry[]>, slab: Float32Array, dimensions: number, invalid: (what: string) => Error): Promise<VectorEntry[]> {
+async function entriesOf(
+  lines: Iterable<string | MetaEntry[]>,
+  slab: Float32Array,
+  norms: Float64Array | undefined,
+  dimensions: number,
+  invalid: (what: string) => Error,
+): Promise<VectorEntry[]> {
   const entries: VectorEntry[] = [];
   const ids = new Set<string>();
   const keys = new Set<number>();
+  let turn = performance.now();
   for (const line of lines) {
-    if (entries.length > 0) await nextTurn();
+    if (performance.now() - turn >= TURN_MS) {
+      await nextTurn();
+      turn = performance.now();
+    }
     let part: MetaEntry[];
     try {
       part = typeof line === 'string' ? (JSON.parse(line) as MetaEntry[]) : line;
@@ -467,7 +482,8 @@ async function entriesOf(lines: Iterable<string | MetaEntry[]>, slab: Float32Arr
       const i = entries.length;
       if ((i + 1) * dimensions > slab.length) throw invalid(`lists more entries than ${VECTORS_FILE} holds vectors`);
       const vector = slab.subarray(i * dimensions, (i + 1) * dimensions);
-      entries.push({ id, key, payload: { topic, lang: lang as VectorPayload['lang'], shelf: shelf as VectorPayload['shelf'], draft_score: draftScore }, vector, norm: normOf(vector) });
+      const payload = { topic, lang: lang as VectorPayload['lang'], shelf: shelf as VectorPayload['shelf'], draft_score: draftScore };
+      entries.push({ id, key, payload, vector, norm: norms ? norms[i]! : normOf(vector) });
     }
   }
   return entries;
@@ -485,16 +501,6 @@ function* textLines(bytes: Buffer): Generator<string> {
 
 function* slices<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/** The CRC-32 of `bytes`, a slice per turn of the event loop. */
-async function crc32Sliced(bytes: Buffer): Promise<number> {
-  let crc = 0;
-  for (let at = 0; at < bytes.length; at += CHECKSUM_SLICE) {
-    if (at > 0) await nextTurn();
-    crc = crc32(bytes.subarray(at, at + CHECKSUM_SLICE), crc);
-  }
-  return crc;
 }
 
 const LITTLE_ENDIAN = os.endianness() === 'LE';
