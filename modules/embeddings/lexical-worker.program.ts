@@ -1,6 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { FitCounter, LexicalFit } from './lexical-fit';
 import { lexicalVector } from './lexical-vector';
+
+/**
+ * This thread does background work only (a build's passages, a fit; queries are embedded where they
+ * are asked): when it and the serving thread both want a core, the serving thread goes first. Linux
+ * names a thread's id in /proc/thread-self; elsewhere the thread keeps its priority.
+ */
+const BACKGROUND_NICENESS = 10;
+try {
+  os.setPriority(Number(path.basename(fs.readlinkSync('/proc/thread-self'))), BACKGROUND_NICENESS);
+} catch {
+  // Not Linux, or not allowed: the same work at the same priority as the rest.
+}
 
 /**
  * The embedded embedder's worker thread (started by `lexical-worker.ts`): passages embedded with a
