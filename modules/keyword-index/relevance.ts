@@ -244,23 +244,35 @@ export function titleLengthFor(lengths: TitleLengths, means: TitleLengths, cjkTe
  * The bonus for query terms that occur close together: for each pair of consecutive terms, the best
  * field value where the second follows the first within `PROXIMITY.maxGap` words, or the first the
  * second (counted `PROXIMITY.reversed` as much: a person does not always recall the order).
+ *
+ * Each term's occurrences in a value are found once (`occurrencesIn`), for both orders and both pairs
+ * it belongs to, and a pair's gaps are read by walking the two lists together; before, each order
+ * searched the value again from every occurrence of its first term.
  */
 export function proximityBonus(text: SearchText, terms: string[], idfs: number[]): number {
+  const found = foundOccurrences;
+  const values = text.title.length + text.tags.length + text.body.length;
+  found.reset(terms.length * values);
   let bonus = 0;
   for (let i = 0; i + 1 < terms.length; i++) {
+    const a = terms[i]!;
+    const b = terms[i + 1]!;
     let best = 0;
+    let v = 0;
     for (const group of FIELD_GROUP_NAMES) {
       const boost = FIELD_GROUPS[group].boost;
       for (const value of text[group]) {
-        // Both terms must be in the value; found once here, not again by each order's walk.
-        const atA = value.indexOf(terms[i]!);
-        const atB = atA < 0 ? -1 : value.indexOf(terms[i + 1]!);
-        if (atB < 0) continue;
-        const gap = smallestGap(value, terms[i]!, terms[i + 1]!, atA);
+        const at = v++;
+        // Both terms must be in the value; the second is not looked for where the first is absent.
+        const listA = found.list(i * values + at, value, a);
+        if (found.count(listA) === 0) continue;
+        const listB = found.list((i + 1) * values + at, value, b);
+        if (found.count(listB) === 0) continue;
+        const gap = smallestGap(found, value, a.length, listA, listB);
         if (gap !== undefined) best = Math.max(best, boost / (1 + gap));
         // Adjacent in order already beats any reverse.
         if (gap === 0) continue;
-        const reversed = smallestGap(value, terms[i + 1]!, terms[i]!, atB);
+        const reversed = smallestGap(found, value, b.length, listB, listA);
         if (reversed !== undefined) best = Math.max(best, (PROXIMITY.reversed * boost) / (1 + reversed));
       }
     }
@@ -269,14 +281,77 @@ export function proximityBonus(text: SearchText, terms: string[], idfs: number[]
   return bonus;
 }
 
-/** Words between an occurrence of `a` (the first at `firstA`) and a later occurrence of `b` in `text`, the fewest; undefined beyond `maxGap`. */
-function smallestGap(text: string, a: string, b: string, firstA = text.indexOf(a)): number | undefined {
+/**
+ * The occurrences of terms in values found so far for one `proximityBonus`, by (term, value): every
+ * start of the term in the value (overlapping ones too), ascending, back to back in one array
+ * reused by every call (they run one at a time, synchronously).
+ */
+class FoundOccurrences {
+  private starts = new Int32Array(64);
+  private ends = new Int32Array(64);
+  private at = new Int32Array(1024);
+  private used = 0;
+
+  /** Forgets what was found; `lists` (term, value) lists may be asked for. */
+  reset(lists: number): void {
+    if (this.starts.length < lists) {
+      this.starts = new Int32Array(lists * 2);
+      this.ends = new Int32Array(lists * 2);
+    }
+    this.starts.fill(-1, 0, lists);
+    this.used = 0;
+  }
+
+  /** The list of `term` in `value`, numbered `list`: found at the first call, as it was afterwards. */
+  list(list: number, value: string, term: string): number {
+    if (this.starts[list] !== -1) return list;
+    this.starts[list] = this.used;
+    for (let from = value.indexOf(term); from >= 0; from = value.indexOf(term, from + 1)) {
+      if (this.used === this.at.length) {
+        const grown = new Int32Array(this.at.length * 2);
+        grown.set(this.at);
+        this.at = grown;
+      }
+      this.at[this.used++] = from;
+    }
+    this.ends[list] = this.used;
+    return list;
+  }
+
+  count(list: number): number {
+    return this.ends[list]! - this.starts[list]!;
+  }
+
+  start(list: number): number {
+    return this.starts[list]!;
+  }
+
+  end(list: number): number {
+    return this.ends[list]!;
+  }
+
+  get occurrences(): Int32Array {
+    return this.at;
+  }
+}
+
+const foundOccurrences = new FoundOccurrences();
+
+/**
+ * Words between an occurrence of a term `length` long (list `listA`) and a later occurrence of the
+ * other (list `listB`, the first one starting at or after its end) in `text`, the fewest; undefined
+ * beyond `maxGap`. From each occurrence of the first, in order, until a gap of 0 or none of the other after it.
+ */
+function smallestGap(found: FoundOccurrences, text: string, length: number, listA: number, listB: number): number | undefined {
+  const at = found.occurrences;
   let best: number | undefined;
-  for (let at = firstA; at >= 0 && best !== 0; at = text.indexOf(a, at + 1)) {
-    const from = at + a.length;
-    const next = text.indexOf(b, from);
-    if (next < 0) break;
-    const gap = wordsBetween(text, from, next, best === undefined ? PROXIMITY.maxGap + 1 : best);
+  let j = found.start(listB);
+  const endB = found.end(listB);
+  for (let k = found.start(listA), endA = found.end(listA); k < endA && best !== 0; k++) {
+    const from = at[k]! + length;
+    while (j < endB && at[j]! < from) j++;
+    if (j === endB) break;
+    const gap = wordsBetween(text, from, at[j]!, best === undefined ? PROXIMITY.maxGap + 1 : best);
     if (gap <= PROXIMITY.maxGap && (best === undefined || gap < best)) best = gap;
   }
   return best;
