@@ -244,17 +244,37 @@ export function titleLengthFor(lengths: TitleLengths, means: TitleLengths, cjkTe
  * The bonus for query terms that occur close together: for each pair of consecutive terms, the best
  * field value where the second follows the first within `PROXIMITY.maxGap` words, or the first the
  * second (counted `PROXIMITY.reversed` as much: a person does not always recall the order).
- *
- * Each term's occurrences in a value are found once (`occurrencesIn`), for both orders and both pairs
- * it belongs to, and a pair's gaps are read by walking the two lists together; before, each order
- * searched the value again from every occurrence of its first term.
  */
 export function proximityBonus(text: SearchText, terms: string[], idfs: number[]): number {
+  const closeness = new Float64Array(Math.max(0, terms.length - 1)).fill(Number.NaN);
+  pairCloseness(text, terms, closeness);
+  return bonusOfCloseness(closeness, idfs);
+}
+
+/** `proximityBonus` from each pair's closeness (`pairCloseness`): the pairs' closeness times their mean idf, summed in order. */
+export function bonusOfCloseness(closeness: ArrayLike<number>, idfs: number[]): number {
+  let bonus = 0;
+  for (let i = 0; i < closeness.length; i++) bonus += PROXIMITY.weight * closeness[i]! * ((idfs[i]! + idfs[i + 1]!) / 2);
+  return bonus;
+}
+
+/**
+ * How close each pair of consecutive terms comes in a paper's text, into `closeness[i]` for terms i
+ * and i + 1: over the values holding both, the best of the field's boost over 1 + the fewest words
+ * from the first to a later second, and `PROXIMITY.reversed` of that the other way round; 0 when
+ * they come no closer than `PROXIMITY.maxGap` words. A pair whose closeness is already there (not
+ * NaN) is left as it is: it depends on the text and the two terms alone, so a caller may keep it.
+ *
+ * Each term's occurrences in a value are found once (`FoundOccurrences`), for both orders and both
+ * pairs it belongs to, and a pair's gaps are read by walking the two lists together; before, each
+ * order searched the value again from every occurrence of its first term.
+ */
+export function pairCloseness(text: SearchText, terms: string[], closeness: Float64Array): void {
   const found = foundOccurrences;
   const values = text.title.length + text.tags.length + text.body.length;
   found.reset(terms.length * values);
-  let bonus = 0;
   for (let i = 0; i + 1 < terms.length; i++) {
+    if (!Number.isNaN(closeness[i]!)) continue;
     const a = terms[i]!;
     const b = terms[i + 1]!;
     let best = 0;
@@ -276,13 +296,12 @@ export function proximityBonus(text: SearchText, terms: string[], idfs: number[]
         if (reversed !== undefined) best = Math.max(best, (PROXIMITY.reversed * boost) / (1 + reversed));
       }
     }
-    bonus += PROXIMITY.weight * best * ((idfs[i]! + idfs[i + 1]!) / 2);
+    closeness[i] = best;
   }
-  return bonus;
 }
 
 /**
- * The occurrences of terms in values found so far for one `proximityBonus`, by (term, value): every
+ * The occurrences of terms in values found so far for one `pairCloseness`, by (term, value): every
  * start of the term in the value (overlapping ones too), ascending, back to back in one array
  * reused by every call (they run one at a time, synchronously).
  */
