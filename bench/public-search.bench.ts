@@ -3,7 +3,6 @@ import path from 'node:path';
 import { withCleanup } from './support/cleanup';
 import { loadCorpus, type CorpusReport } from './support/corpus';
 import { startBareServer, startGxServer } from './support/gx-server';
-import { untilQuiet } from './support/server-process';
 import { checkCache } from './support/cache-check';
 import { HttpClient } from './support/http-client';
 import { measure, runRound, summarise, type LoadSettings, type Measurement, type RoundResult } from './support/load';
@@ -34,8 +33,6 @@ export interface PublicSearchSummary {
   database: string;
   corpus: CorpusReport;
   startupMs: number;
-  /** From ready until the process went quiet (its background work after the start done), when the requests began. */
-  quietAfterMs: number;
   rssMb: { afterStart: number; afterRun: number; peak: number };
   load: LoadSettings;
   queries: { kept: number; dropped: Pick<ProbedSpec, 'category' | 'q' | 'total'>[] };
@@ -68,11 +65,6 @@ export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}
     progress('starting `gx start --target all`');
     const gx = await startGxServer({ databaseUrl: db.url, dataDir: tmp, cpuProfDir: options.cpuProfDir });
     cleanup.add('stop gx', () => gx.stop());
-    // Ready, a first start still works in the background for tens of seconds (the first release's
-    // cut and its index, the saves of what it built); measured then, the search shares the cores
-    // with that work. The figures are those of a serving process.
-    progress('waiting for the server to go quiet (its first release and saves after the start)');
-    const quietAfterMs = await untilQuiet(gx.pid);
     const afterStart = gx.memory();
     const client = new HttpClient(gx.url);
     cleanup.addSync('close the http client', () => client.close());
@@ -118,7 +110,6 @@ export async function runPublicSearchBench(options: { cpuProfDir?: string } = {}
       database: db.server,
       corpus,
       startupMs: gx.startupMs,
-      quietAfterMs,
       rssMb: { afterStart: afterStart.rssMb, afterRun: afterRun.rssMb, peak: afterRun.peakRssMb },
       load: LOAD,
       queries: { kept: kept.length, dropped: dropped.map(({ category, q, total }) => ({ category, q, total })) },

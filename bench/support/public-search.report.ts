@@ -25,7 +25,6 @@ export function printPublicSearchReport(s: PublicSearchSummary): void {
   const t = s.targets;
   out(table(['figure', 'value', 'target', 'met'], [
     ['start-up (spawn → /readyz 200)', `${int(s.startupMs)} ms`, '', ''],
-    ['then quiet (its background work after the start done), when the requests began', `${int(s.quietAfterMs)} ms later`, '', ''],
     ['RSS after start-up', mb(s.rssMb.afterStart), '', ''],
     ['RSS after the run (peak)', `${mb(s.rssMb.afterRun)} (${mb(s.rssMb.peak)})`, '', ''],
     [`cache miss p50 (${s.load.connections} connections)`, ms(s.miss.p50), `< ${TARGETS.missP50Ms} ms`, yesNo(t.missP50)],

@@ -39,7 +39,7 @@ function expected(terms: ScoredTerm[], tieRank: Int32Array, filter?: (slot: numb
   return all.sort((a, b) => b.score - a.score || tieRank[a.slot]! - tieRank[b.slot]!);
 }
 
-const noBonus = () => 0;
+const noText = () => ({ title: [], tags: [], body: [] });
 
 /**
  * The embedded engine finds a page's best matches without scoring every match (a walk of the terms'
@@ -65,7 +65,7 @@ describe('MatchSet: the best matches without visiting every one', () => {
         for (const [offset, limit] of [[0, 10], [0, 10], [40, 20], [0, 10], [500, 50], [order.length - 5, 10]] as const) {
           const match = new MatchSet(terms, bits);
           expect(match.total).toBe(order.length);
-          const page = relevancePage(match, tieRank, Math.max(0, offset), limit, terms.map((_, i) => `t${i}`), noBonus);
+          const page = relevancePage(match, tieRank, Math.max(0, offset), limit, terms.map((_, i) => `t${i}`), noText);
           expect(page).toEqual(order.slice(Math.max(0, offset), Math.max(0, offset) + limit));
         }
         const all = new MatchSet(terms, bits).all();

@@ -1,4 +1,4 @@
-import { PROXIMITY } from './relevance';
+import { PROXIMITY, proximityBonus, type SearchText } from './relevance';
 import type { ScoredTerm } from './scored-term';
 import { countAll, popcount, type SlotBits } from './slot-bits';
 import { TopSlots, type RankedSlot } from './top-slots';
@@ -242,10 +242,9 @@ function byThreshold(match: MatchSet, top: TopSlots, tieRank: Int32Array, budget
 
 /**
  * One page of the relevance order: score descending, then tie order; the best `PROXIMITY.window`
- * are rescored with the proximity bonus (a fixed window, so every page is a slice of one ranking),
- * `bonusOf(slot)` being a slot's `proximityBonus` for the terms.
+ * are rescored with the proximity bonus (a fixed window, so every page is a slice of one ranking).
  */
-export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, terms: string[], bonusOf: (slot: number) => number): RankedSlot[] {
+export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: number, limit: number, terms: string[], textOf: (slot: number) => SearchText): RankedSlot[] {
   if (offset >= match.total || limit <= 0) return [];
   // No term: every match scores 0, so the tie order alone (newest first) is the relevance order.
   if (match.terms.length === 0) return orderedPage(match, tieRank, offset, limit);
@@ -254,7 +253,7 @@ export function relevancePage(match: MatchSet, tieRank: Int32Array, offset: numb
   const top = best(match, Math.max(offset + limit, PROXIMITY.window), 0, tieRank);
   if (terms.length > 1) {
     const window = top.slice(0, PROXIMITY.window);
-    for (const entry of window) entry.score += bonusOf(entry.slot);
+    for (const entry of window) entry.score += proximityBonus(textOf(entry.slot), terms, match.idfs);
     window.sort((a, b) => b.score - a.score || tieRank[a.slot]! - tieRank[b.slot]!);
     top.splice(0, window.length, ...window);
   }

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Paper } from '../../shared/papers/paper.schema';
 import type { FacetCounts, FacetName, KeywordFilters, KeywordHit, KeywordSort, SortKey } from './keyword-index.port';
 import { versionsPage } from './versions-page';
-import { bonusOfCloseness, hasFilters, isCjkTerm, pairCloseness, searchTextOf, type SearchText } from './relevance';
+import { hasFilters, isCjkTerm, searchTextOf, type SearchText } from './relevance';
 import { askedNameKey } from '../../shared/text/person-name';
 import { RankedPostings } from './ranked-postings';
 import { FrozenSegment } from './frozen-segment';
@@ -21,8 +21,6 @@ import type { RankedSlot } from './top-slots';
 export const SEGMENT_PAPERS = 65_536;
 /** Memory for kept term evidence and scores (bytes each); a broad term over 300,000 papers takes about 10 MB. */
 const CACHE_BYTES = 256 * 1024 * 1024;
-/** Pairs of query terms whose closeness in rescored papers is kept, and papers kept a pair (see `closeness`): at most about 20 MB. */
-const CLOSENESS = { pairs: 1_024, slotsPerPair: 512 } as const;
 
 export type ScoredSlot = RankedSlot;
 
@@ -55,13 +53,6 @@ export class MemoryIndexState {
   /** Recently shown papers, and the normalised text of recently rescored ones (see `textOf`). */
   private readonly papers = new LRUCache<number, Paper>({ max: 5_000 });
   private readonly texts = new LRUCache<number, SearchText>({ max: 10_000 });
-  /**
-   * How close pairs of query terms come in the papers rescored for proximity (`pairCloseness`), by
-   * pair, then slot: a slot's text never changes, so what was worked out holds as long as the slot,
-   * and the same terms asked again (another page, filter or language) rescore their window without
-   * reading the texts again. The proximity rescoring was a seventh of a cache miss's CPU time.
-   */
-  private readonly closeness = new LRUCache<string, Map<number, number>>({ max: CLOSENESS.pairs });
   /**
    * The analyzed terms of ranked (any-term) retrieval, over the same slots: made only once asked
    * for (`enableRanking`), in a process that serves it, and filled for slots below `rankedUpTo`.
@@ -230,7 +221,7 @@ export class MemoryIndexState {
 
   /** Orders matches by relevance (see `relevancePage`) and returns a page. */
   page(match: MatchSet, offset: number, limit: number, terms: string[]): ScoredSlot[] {
-    return relevancePage(match, this.tieRank(), offset, limit, terms, this.proximityBonusOf(terms, match.idfs));
+    return relevancePage(match, this.tieRank(), offset, limit, terms, (slot) => this.textOf(slot));
   }
 
   /** Orders matches newest first (the tie order alone); with `after`, only those after that key. */
@@ -355,47 +346,6 @@ export class MemoryIndexState {
       else hi = mid - 1;
     }
     return frozen[lo]!;
-  }
-
-  /**
-   * Each slot's `proximityBonus` for the terms: from the closeness of each pair kept, or worked out
-   * from the slot's text and kept.
-   */
-  private proximityBonusOf(terms: string[], idfs: number[]): (slot: number) => number {
-    let pairs: Map<number, number>[] | undefined;
-    const closeness = new Float64Array(Math.max(0, terms.length - 1));
-    return (slot) => {
-      pairs ??= this.closenessKept(terms);
-      let missing = false;
-      for (let i = 0; i < pairs.length; i++) {
-        const known = pairs[i]!.get(slot);
-        closeness[i] = known ?? Number.NaN;
-        if (known === undefined) missing = true;
-      }
-      if (missing) {
-        pairCloseness(this.textOf(slot), terms, closeness);
-        for (let i = 0; i < pairs.length; i++) {
-          const pair = pairs[i]!;
-          if (pair.has(slot)) continue;
-          if (pair.size >= CLOSENESS.slotsPerPair) pair.clear();
-          pair.set(slot, closeness[i]!);
-        }
-      }
-      return bonusOfCloseness(closeness, idfs);
-    };
-  }
-
-  /** The closeness kept for each pair of consecutive terms, by slot. */
-  private closenessKept(terms: string[]): Map<number, number>[] {
-    const pairs: Map<number, number>[] = [];
-    for (let i = 0; i + 1 < terms.length; i++) {
-      // The first term's length keeps `ab`+`c` and `a`+`bc` apart.
-      const key = `${terms[i]!.length}:${terms[i]}${terms[i + 1]}`;
-      let pair = this.closeness.get(key);
-      if (!pair) this.closeness.set(key, (pair = new Map()));
-      pairs.push(pair);
-    }
-    return pairs;
   }
 
   /** A live slot's normalised text, remembered for the papers that often reach the proximity window. */

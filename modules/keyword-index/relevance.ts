@@ -246,131 +246,37 @@ export function titleLengthFor(lengths: TitleLengths, means: TitleLengths, cjkTe
  * second (counted `PROXIMITY.reversed` as much: a person does not always recall the order).
  */
 export function proximityBonus(text: SearchText, terms: string[], idfs: number[]): number {
-  const closeness = new Float64Array(Math.max(0, terms.length - 1)).fill(Number.NaN);
-  pairCloseness(text, terms, closeness);
-  return bonusOfCloseness(closeness, idfs);
-}
-
-/** `proximityBonus` from each pair's closeness (`pairCloseness`): the pairs' closeness times their mean idf, summed in order. */
-export function bonusOfCloseness(closeness: ArrayLike<number>, idfs: number[]): number {
   let bonus = 0;
-  for (let i = 0; i < closeness.length; i++) bonus += PROXIMITY.weight * closeness[i]! * ((idfs[i]! + idfs[i + 1]!) / 2);
-  return bonus;
-}
-
-/**
- * How close each pair of consecutive terms comes in a paper's text, into `closeness[i]` for terms i
- * and i + 1: over the values holding both, the best of the field's boost over 1 + the fewest words
- * from the first to a later second, and `PROXIMITY.reversed` of that the other way round; 0 when
- * they come no closer than `PROXIMITY.maxGap` words. A pair whose closeness is already there (not
- * NaN) is left as it is: it depends on the text and the two terms alone, so a caller may keep it.
- *
- * Each term's occurrences in a value are found once (`FoundOccurrences`), for both orders and both
- * pairs it belongs to, and a pair's gaps are read by walking the two lists together; before, each
- * order searched the value again from every occurrence of its first term.
- */
-export function pairCloseness(text: SearchText, terms: string[], closeness: Float64Array): void {
-  const found = foundOccurrences;
-  const values = text.title.length + text.tags.length + text.body.length;
-  found.reset(terms.length * values);
   for (let i = 0; i + 1 < terms.length; i++) {
-    if (!Number.isNaN(closeness[i]!)) continue;
-    const a = terms[i]!;
-    const b = terms[i + 1]!;
     let best = 0;
-    let v = 0;
     for (const group of FIELD_GROUP_NAMES) {
       const boost = FIELD_GROUPS[group].boost;
       for (const value of text[group]) {
-        const at = v++;
-        // Both terms must be in the value; the second is not looked for where the first is absent.
-        const listA = found.list(i * values + at, value, a);
-        if (found.count(listA) === 0) continue;
-        const listB = found.list((i + 1) * values + at, value, b);
-        if (found.count(listB) === 0) continue;
-        const gap = smallestGap(found, value, a.length, listA, listB);
+        // Both terms must be in the value; found once here, not again by each order's walk.
+        const atA = value.indexOf(terms[i]!);
+        const atB = atA < 0 ? -1 : value.indexOf(terms[i + 1]!);
+        if (atB < 0) continue;
+        const gap = smallestGap(value, terms[i]!, terms[i + 1]!, atA);
         if (gap !== undefined) best = Math.max(best, boost / (1 + gap));
         // Adjacent in order already beats any reverse.
         if (gap === 0) continue;
-        const reversed = smallestGap(found, value, b.length, listB, listA);
+        const reversed = smallestGap(value, terms[i + 1]!, terms[i]!, atB);
         if (reversed !== undefined) best = Math.max(best, (PROXIMITY.reversed * boost) / (1 + reversed));
       }
     }
-    closeness[i] = best;
+    bonus += PROXIMITY.weight * best * ((idfs[i]! + idfs[i + 1]!) / 2);
   }
+  return bonus;
 }
 
-/**
- * The occurrences of terms in values found so far for one `pairCloseness`, by (term, value): every
- * start of the term in the value (overlapping ones too), ascending, back to back in one array
- * reused by every call (they run one at a time, synchronously).
- */
-class FoundOccurrences {
-  private starts = new Int32Array(64);
-  private ends = new Int32Array(64);
-  private at = new Int32Array(1024);
-  private used = 0;
-
-  /** Forgets what was found; `lists` (term, value) lists may be asked for. */
-  reset(lists: number): void {
-    if (this.starts.length < lists) {
-      this.starts = new Int32Array(lists * 2);
-      this.ends = new Int32Array(lists * 2);
-    }
-    this.starts.fill(-1, 0, lists);
-    this.used = 0;
-  }
-
-  /** The list of `term` in `value`, numbered `list`: found at the first call, as it was afterwards. */
-  list(list: number, value: string, term: string): number {
-    if (this.starts[list] !== -1) return list;
-    this.starts[list] = this.used;
-    for (let from = value.indexOf(term); from >= 0; from = value.indexOf(term, from + 1)) {
-      if (this.used === this.at.length) {
-        const grown = new Int32Array(this.at.length * 2);
-        grown.set(this.at);
-        this.at = grown;
-      }
-      this.at[this.used++] = from;
-    }
-    this.ends[list] = this.used;
-    return list;
-  }
-
-  count(list: number): number {
-    return this.ends[list]! - this.starts[list]!;
-  }
-
-  start(list: number): number {
-    return this.starts[list]!;
-  }
-
-  end(list: number): number {
-    return this.ends[list]!;
-  }
-
-  get occurrences(): Int32Array {
-    return this.at;
-  }
-}
-
-const foundOccurrences = new FoundOccurrences();
-
-/**
- * Words between an occurrence of a term `length` long (list `listA`) and a later occurrence of the
- * other (list `listB`, the first one starting at or after its end) in `text`, the fewest; undefined
- * beyond `maxGap`. From each occurrence of the first, in order, until a gap of 0 or none of the other after it.
- */
-function smallestGap(found: FoundOccurrences, text: string, length: number, listA: number, listB: number): number | undefined {
-  const at = found.occurrences;
+/** Words between an occurrence of `a` (the first at `firstA`) and a later occurrence of `b` in `text`, the fewest; undefined beyond `maxGap`. */
+function smallestGap(text: string, a: string, b: string, firstA = text.indexOf(a)): number | undefined {
   let best: number | undefined;
-  let j = found.start(listB);
-  const endB = found.end(listB);
-  for (let k = found.start(listA), endA = found.end(listA); k < endA && best !== 0; k++) {
-    const from = at[k]! + length;
-    while (j < endB && at[j]! < from) j++;
-    if (j === endB) break;
-    const gap = wordsBetween(text, from, at[j]!, best === undefined ? PROXIMITY.maxGap + 1 : best);
+  for (let at = firstA; at >= 0 && best !== 0; at = text.indexOf(a, at + 1)) {
+    const from = at + a.length;
+    const next = text.indexOf(b, from);
+    if (next < 0) break;
+    const gap = wordsBetween(text, from, next, best === undefined ? PROXIMITY.maxGap + 1 : best);
     if (gap <= PROXIMITY.maxGap && (best === undefined || gap < best)) best = gap;
   }
   return best;

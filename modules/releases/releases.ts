@@ -139,8 +139,6 @@ const CLOSE_AFTER_MS = 60_000;
 export class Releases {
   private releases: StoredRelease[] = [];
   private head = '0';
-  /** `currentVersion`'s answer, and what it was worked out from. */
-  private version?: { latest: StoredRelease | undefined; head: string; value: string };
   private readonly repository: ReleaseRepository;
   private readonly indexes = new Map<string, OpenIndex>();
   private readonly vectors = new Map<string, OpenVectors>();
@@ -208,18 +206,12 @@ export class Releases {
     return this.latest()?.id;
   }
 
-  /**
-   * The `X-Dataset-Version` of an answer over the corpus as it is now. Every answer of both doors
-   * carries it: worked out again only when the latest release or the change log's head moved.
-   */
+  /** The `X-Dataset-Version` of an answer over the corpus as it is now. */
   currentVersion(): string {
     const latest = this.latest();
-    const known = this.version;
-    if (known && known.latest === latest && known.head === this.head) return known.value;
+    if (!latest) return this.settings.firstName;
     // Changes since the latest release are served but belong to no release yet: cite with as_of to pin one.
-    const value = !latest ? this.settings.firstName : BigInt(this.head) > BigInt(latest.position) ? `${latest.id}+unreleased` : latest.id;
-    this.version = { latest, head: this.head, value };
-    return value;
+    return BigInt(this.head) > BigInt(latest.position) ? `${latest.id}+unreleased` : latest.id;
   }
 
   /** The release `as_of` names (undefined: none asked). Unknown: 400 `unknown_release`; past its retention: 410 `release_expired`. */

@@ -38,9 +38,7 @@ export function apiDoor(deps: DoorDeps): RequestListener {
   if (gateway.applicationRateLimit) {
     const limit = gateway.applicationRateLimit;
     app.post(KEY_APPLICATIONS_PATH, (req, res, next) => {
-      Promise.resolve()
-        .then(() => limit(req, res, proxyaddr(req, trust)))
-        .then((go) => go && next(), next);
+      limit(req, res, proxyaddr(req, trust)).then((go) => go && next(), next);
     });
   }
   // Agents (`/mcp`, `/llms.txt`): `/mcp` checks the key itself; its tools' requests come back through this door and its guard.

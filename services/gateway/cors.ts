@@ -10,8 +10,6 @@ export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
 
 /** Listed once: this runs for every request of the door. */
 const CORS_ENTRIES = Object.entries(PUBLIC_CORS_HEADERS);
-/** The same as a flat header list (`header-list.ts`), the form the public door gathers its headers in. */
-export const PUBLIC_CORS_LIST: readonly string[] = CORS_ENTRIES.flat();
 
 /**
  * `Access-Control-Allow-Origin: *` on every response of the public door, errors included, so

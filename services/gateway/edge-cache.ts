@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CachedResponse, ResponseCache } from '../../shared/cache/response-cache.port';
-import { withHeaders, type HeaderList } from './header-list';
+import type { ResponseCache } from '../../shared/cache/response-cache.port';
 import { ifNoneMatchHits } from '../../shared/http/etag';
 import { routeOf } from '../../shared/http/route-label';
 import { negotiate } from '../../shared/http/content-negotiation';
@@ -26,15 +25,26 @@ export class EdgeCache {
   ) {}
 
   /**
-   * Answers from the cache and returns true on a hit: the door's headers (`head`) and the kept ones
-   * in one `writeHead`, then the kept bytes as they are, or 304 when the request's If-None-Match
-   * names the kept ETag (as the route itself would). A cache in this process answers at once.
+   * Answers from the cache and returns true on a hit: the kept headers and bytes, written as they
+   * are, or 304 when the request's If-None-Match names the kept ETag (as the route itself would).
    */
-  serve(req: IncomingMessage, res: ServerResponse, head: HeaderList = []): boolean | Promise<boolean> {
+  async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' || this.maxTtlSeconds === 0) return false;
-    const key = keyOf(req);
-    if (this.store.getNow) return answer(req, res, this.store.getNow(key), head);
-    return this.store.get(key).then((entry) => answer(req, res, entry, head));
+    const entry = await this.store.get(keyOf(req));
+    lookups.inc({ result: entry === undefined ? 'miss' : 'hit' });
+    if (entry === undefined) return false;
+    req.routeLabel = entry.route;
+    const etag = headerOf(entry.headers, 'etag');
+    if (etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], etag)) {
+      // The client holds this version: 304 with the kept validators and cache and security headers,
+      // the door's own (request id, CORS, rate limit) already set; nothing that describes a body.
+      res.writeHead(304, withoutBodyHeaders(entry.headers));
+      res.end();
+      return true;
+    }
+    res.writeHead(200, entry.headers as string[]);
+    res.end(entry.body);
+    return true;
   }
 
   /** Watches a response on its way out and keeps it when it is cacheable. */
@@ -70,30 +80,6 @@ export class EdgeCache {
       void this.store.set(key, { headers: hitHeaders(res, cacheControl, size), body: joined(chunks, size), route: routeOf(req) }, ttl);
     });
   }
-}
-
-/** Counted once per lookup, without prom-client's label lookup at every request. */
-const lookedUp = { hit: lookups.labels({ result: 'hit' }), miss: lookups.labels({ result: 'miss' }) };
-
-/** Writes a kept answer (see `EdgeCache.serve`); false when there is none. */
-function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse | undefined, head: HeaderList): boolean {
-  if (entry === undefined) {
-    lookedUp.miss.inc();
-    return false;
-  }
-  lookedUp.hit.inc();
-  req.routeLabel = entry.route;
-  const etag = headerOf(entry.headers, 'etag');
-  if (etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], etag)) {
-    // The client holds this version: 304 with the kept validators and cache and security headers,
-    // the door's own (request id, CORS, rate limit) first; nothing that describes a body.
-    res.writeHead(304, withHeaders(head, withoutBodyHeaders(entry.headers)));
-    res.end();
-    return true;
-  }
-  res.writeHead(200, withHeaders(head, entry.headers));
-  res.end(entry.body);
-  return true;
 }
 
 /**

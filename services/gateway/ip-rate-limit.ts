@@ -3,7 +3,6 @@ import { ProblemError } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import { sendProblem } from '../../shared/http/problem-response';
 import type { BucketState, RateLimitStore } from './limits/rate-limit-store.port';
-import { setHeaders, type HeaderList } from './header-list';
 
 export interface IpRateLimitOptions {
   /** The IETF policy name (`minute`, `applications`). */
@@ -18,12 +17,8 @@ export interface IpRateLimitOptions {
   logger: Logger;
 }
 
-/**
- * Counts a request against its client's allowance; false when it was answered with a 429. With
- * `head`, the limit's headers join that list (the door's, written with the answer) instead of being
- * set on the response. A store that counts in this process answers at once, without a promise.
- */
-export type RateLimitCheck = (req: IncomingMessage, res: ServerResponse, clientIp: string, head?: HeaderList) => boolean | Promise<boolean>;
+/** Counts a request against its client's allowance; false when it was answered with a 429. */
+export type RateLimitCheck = (req: IncomingMessage, res: ServerResponse, clientIp: string) => Promise<boolean>;
 
 /**
  * A per-client-IP limit: `points` requests a window plus a `burst` allowance drawn only when the
@@ -34,25 +29,28 @@ export function ipRateLimit(options: IpRateLimitOptions): RateLimitCheck | undef
   if (points === 0) return undefined;
   const bucket = options.store.bucket({ name: `gx:rl:${name}`, capacity: points, windowSeconds, burst: options.burst });
   const policy = `"${name}";q=${points};w=${windowSeconds}`;
-  const limit = String(points);
 
-  const headersOf = (state: BucketState): string[] => {
+  const setHeaders = (res: ServerResponse, state: BucketState) => {
     const reset = Math.ceil(state.msBeforeNext / 1000);
-    const remaining = String(state.remaining);
-    return ['RateLimit-Policy', policy, 'RateLimit', `"${name}";r=${remaining};t=${reset}`, 'X-RateLimit-Limit', limit, 'X-RateLimit-Remaining', remaining];
+    res.setHeader('RateLimit-Policy', policy);
+    res.setHeader('RateLimit', `"${name}";r=${state.remaining};t=${reset}`);
+    res.setHeader('X-RateLimit-Limit', String(points));
+    res.setHeader('X-RateLimit-Remaining', String(state.remaining));
   };
 
-  const settle = (res: ServerResponse, state: BucketState, head: HeaderList | undefined): boolean => {
+  return async (_req, res, clientIp) => {
+    let state: BucketState;
+    try {
+      state = await bucket.take(clientIp);
+    } catch (err) {
+      // The store failed outright (its in-memory insurance included): serve rather than lock every client out.
+      options.logger.warn({ err: (err as Error)?.message }, 'rate limiter failed; request let through');
+      return !res.headersSent;
+    }
     // The request may have been answered meanwhile (the HTTP parser refused its body).
     if (res.headersSent) return false;
-    const headers = headersOf(state);
-    if (state.allowed) {
-      if (head) head.push(...headers);
-      else setHeaders(res, headers);
-      return true;
-    }
-    if (head) setHeaders(res, head);
-    setHeaders(res, headers);
+    setHeaders(res, state);
+    if (state.allowed) return true;
     const retryAfter = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     sendProblem(
       res,
@@ -65,27 +63,5 @@ export function ipRateLimit(options: IpRateLimitOptions): RateLimitCheck | undef
       ),
     );
     return false;
-  };
-
-  // The store failed outright (its in-memory insurance included): serve rather than lock every client out.
-  const failed = (res: ServerResponse, err: unknown): boolean => {
-    options.logger.warn({ err: (err as Error)?.message }, 'rate limiter failed; request let through');
-    return !res.headersSent;
-  };
-
-  return (_req, res, clientIp, head) => {
-    if (bucket.takeNow) {
-      let state: BucketState;
-      try {
-        state = bucket.takeNow(clientIp);
-      } catch (err) {
-        return failed(res, err);
-      }
-      return settle(res, state, head);
-    }
-    return bucket.take(clientIp).then(
-      (state) => settle(res, state, head),
-      (err: unknown) => failed(res, err),
-    );
   };
 }

@@ -1,6 +1,6 @@
 import { searchPage, splitSuggestion, type KeywordFilters, type KeywordIndex } from '../../modules/keyword-index';
 import type { SplitLimits } from '../../shared/text/word-split';
-import { ShapedRecords } from './shaped-records';
+import { toPublicPaper } from '../../shared/papers/public-paper';
 import type { Paper } from '../../shared/papers/paper.schema';
 import { LANGS_FOR_FILTER, SEARCH_LIMITS as L, type SearchParams } from './search-params';
 import type { z } from 'zod';
@@ -16,30 +16,21 @@ const PUBLIC_HIGHLIGHT_FIELDS = ['title', 'title_ja', 'title_en', 'abstract', 'a
 /** The search response envelope (spec 000 §2.1). */
 export type SearchEnvelope = z.output<typeof searchResponseSchema>;
 
-/** A page of the search: its answer, the stored papers of its records in order (what a page's citation file is made from), and, when its records are as shaped (no highlights), their JSON bytes. */
-export interface SearchPage {
-  envelope: SearchEnvelope;
-  papers: Paper[];
-  resultsJson?: Buffer[];
-}
-
 export class PaperSearchService {
-  private readonly shaped: ShapedRecords;
-
+  // Records are shaped for every response, not cached: shaping one (shortening its abstract
+  // included) costs about 2–3 µs, 20–30 µs for a page of 10 (`npm run bench -- --only=record-shaping`).
   constructor(
     readonly index: KeywordIndex,
-    publicBaseUrl: string,
-  ) {
-    this.shaped = new ShapedRecords(publicBaseUrl);
-  }
+    private readonly publicBaseUrl: string,
+  ) {}
 
   /** Searches `index` (a release's, for `as_of`; the live one by default). */
   async search(params: SearchParams, index: KeywordIndex = this.index): Promise<SearchEnvelope> {
     return (await this.page(params, index)).envelope;
   }
 
-  /** The answer and the stored papers of its records (see `SearchPage`). */
-  async page(params: SearchParams, index: KeywordIndex = this.index): Promise<SearchPage> {
+  /** The answer and the stored papers of its records, in its order (what a page's citation file is made from). */
+  async page(params: SearchParams, index: KeywordIndex = this.index): Promise<{ envelope: SearchEnvelope; papers: Paper[] }> {
     const filters: KeywordFilters = {
       topic: params.topic ?? undefined,
       langs: LANGS_FOR_FILTER[params.lang],
@@ -52,8 +43,7 @@ export class PaperSearchService {
     const query = { terms: params.terms, filters, offset: params.offset, limit: params.limit, sort: params.sort, facets: params.facets, collapse: params.collapse };
     const { total, hits, facets, nextCursor } = await searchPage(index, query, params.cursor);
     const suggestion = await splitSuggestion(index, { query: params.query, total, filters, collapse: params.collapse }, SPLIT_LIMITS);
-    const shaped = hits.map((h) => this.shaped.of(h.paper));
-    const records = shaped.map((s) => s.record);
+    const records = hits.map((h) => toPublicPaper(h.paper, this.publicBaseUrl));
     const results = params.highlight ? records.map((r) => ({ ...r, highlights: highlightsOf(r, PUBLIC_HIGHLIGHT_FIELDS, params.terms) })) : records;
     const envelope: SearchEnvelope = {
       api_version: 'v1',
@@ -69,6 +59,6 @@ export class PaperSearchService {
       ...(facets && { facets }),
       ...(suggestion && { suggestion }),
     };
-    return { envelope, papers: hits.map((h) => h.paper), ...(!params.highlight && { resultsJson: shaped.map((s) => s.json) }) };
+    return { envelope, papers: hits.map((h) => h.paper) };
   }
 }

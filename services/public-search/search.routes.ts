@@ -3,14 +3,14 @@ import { ProblemError, serviceUnavailable } from '../../shared/errors/problem';
 import type { Logger } from '../../shared/logging/logger';
 import { SEARCH_CACHE_CONTROL, sendCacheable } from '../../shared/http/cacheable-response';
 import { attachmentDisposition } from '../../shared/http/content-disposition';
-import { jsonBytes, jsonBytesWithItems, sendJson } from '../../shared/http/json-response';
+import { jsonBytes, sendJson } from '../../shared/http/json-response';
 import { plainGet } from '../../shared/http/plain-route';
 import { noQueryParams, parseQuery, type RawQuery } from '../../shared/http/request-schema';
 import { answerBasis, AS_OF_CACHE_CONTROL, keywordIndexFor, type AnswerBasis, type Releases } from '../../modules/releases';
 import { PUBLIC_PAPER_CSV_COLUMNS } from '../../shared/papers/public-paper';
 import { pageDownload, pageFormatOf } from '../../modules/citations';
 import { buildOpenApiDocument } from './openapi';
-import type { PaperSearchService, SearchPage } from './paper-search.service';
+import type { PaperSearchService } from './paper-search.service';
 import { parseSearchParams } from './search-params';
 import { SEARCH_PATH } from './search.agents';
 
@@ -23,7 +23,7 @@ export function searchRoutes(deps: { service: PaperSearchService; releases: Rele
     const params = parseSearchParams(query);
     const format = pageFormatOf(params.format, req.headers.accept);
     let basis: AnswerBasis;
-    let page: SearchPage;
+    let page: Awaited<ReturnType<PaperSearchService['page']>>;
     try {
       basis = await answerBasis(deps.releases, params.asOf);
       page = await deps.service.page(params, keywordIndexFor(deps.releases, basis, deps.service.index));
@@ -34,7 +34,7 @@ export function searchRoutes(deps: { service: PaperSearchService; releases: Rele
     res.setHeader('Cache-Control', basis.view ? AS_OF_CACHE_CONTROL : SEARCH_CACHE_CONTROL);
     // The answer depends on Accept (a citation file or CSV when it asks for one), so caches must key by it too; a problem does not.
     res.setHeader('Vary', 'Accept');
-    if (format === 'json') return sendJson(req, res, page.resultsJson ? jsonBytesWithItems(page.envelope, 'results', page.resultsJson) : jsonBytes(page.envelope));
+    if (format === 'json') return sendJson(req, res, jsonBytes(page.envelope));
     const file = pageDownload(format, { papers: page.papers, records: page.envelope.results }, { publicBaseUrl: deps.publicBaseUrl, csvColumns: PUBLIC_PAPER_CSV_COLUMNS, release: basis.version });
     sendCacheable(req, res, file.body, {
       'Content-Type': file.contentType,

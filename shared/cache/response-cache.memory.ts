@@ -24,10 +24,6 @@ export class MemoryResponseCache implements ResponseCache {
   }
 
   async get(key: string): Promise<CachedResponse | undefined> {
-    return this.getNow(key);
-  }
-
-  getNow(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (this.now() < entry.expiresAt) return entry.response;

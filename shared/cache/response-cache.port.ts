@@ -20,11 +20,6 @@ export interface ResponseCache {
   readonly kind: string;
   /** The cached response, or undefined on a miss (an entry past its time to live, or a backend fault). */
   get(key: string): Promise<CachedResponse | undefined>;
-  /**
-   * `get`, answered at once: only a cache in this process has it, so the edge answers a hit without
-   * waiting for a promise (`services/gateway/edge-cache.ts`).
-   */
-  getNow?(key: string): CachedResponse | undefined;
   /** Keeps `value` under `key` for `ttlSeconds` (whole seconds, at least 1), replacing what was there; never rejects. */
   set(key: string, value: CachedResponse, ttlSeconds: number): Promise<void>;
   close(): Promise<void>;

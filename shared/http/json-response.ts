@@ -24,38 +24,6 @@ export function jsonBytes(value: object): Buffer {
 }
 
 /**
- * `jsonBytes(value)` for an object whose list `value[key]` has each item's JSON already at hand as
- * UTF-8 (`items`, in the list's order): the same bytes, the other members encoded here and the
- * items copied in between, so items shown again (the search's records) are not encoded again. The
- * object's own keys must not be array indexes (JSON.stringify would move those first).
- */
-export function jsonBytesWithItems(value: Readonly<Record<string, unknown>>, key: string, items: readonly Buffer[]): Buffer {
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  let past = false;
-  for (const name of Object.keys(value)) {
-    if (name === key) past = true;
-    else (past ? after : before)[name] = value[name];
-  }
-  // `{…before` `,"key":[` item `,` item `]` `,…after}`: what JSON.stringify writes around the list.
-  const head = JSON.stringify(before);
-  const tail = JSON.stringify(after);
-  const open = `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}${JSON.stringify(key)}:[`;
-  const close = tail.length > 2 ? `],${tail.slice(1)}` : ']}';
-  const openBytes = Buffer.byteLength(open);
-  let size = openBytes + Buffer.byteLength(close) + Math.max(0, items.length - 1);
-  for (const item of items) size += item.length;
-  const bytes = Buffer.allocUnsafeSlow(size);
-  let at = bytes.write(open, 0, 'utf8');
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) bytes[at++] = 0x2c; // ,
-    at += items[i]!.copy(bytes, at);
-  }
-  bytes.write(close, at, 'utf8');
-  return bytes;
-}
-
-/**
  * Answers 200 with a JSON body already serialised to bytes, on a plain Node response, exactly as
  * express's `res.type('application/json').send(body)` does: Content-Type, Content-Length, no body
  * for HEAD, and 304 without the body's headers when the request is fresh (express's `req.fresh`).

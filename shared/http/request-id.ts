@@ -15,15 +15,10 @@ declare module 'http' {
  * Works on plain Node requests (the gateway's edge) and as express middleware; runs once a request.
  */
 export function requestId(req: IncomingMessage, res: ServerResponse, next?: () => void): void {
-  if (!req.requestId) res.setHeader('X-Request-Id', assignRequestId(req));
-  next?.();
-}
-
-/** The request's id (the caller's, or a new one), kept on the request; echoing it is the caller's (the public door lists it with its other headers). */
-export function assignRequestId(req: IncomingMessage): string {
   if (!req.requestId) {
     const given = req.headers['x-request-id'];
     req.requestId = typeof given === 'string' && CLIENT_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
   }
-  return req.requestId;
+  next?.();
 }

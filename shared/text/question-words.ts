@@ -158,25 +158,11 @@ export function topicText(text: string): string {
  * word as a whole (once its outer punctuation is set aside: `does`, `japan?` is a subject); all true
  * when none would be left. The terms are those of `splitTerms` (normalised, case-folded).
  */
-export function topicTerms(terms: readonly string[]): readonly boolean[] {
-  const key = JSON.stringify(terms);
-  let weighs = recentTopicTerms.get(key);
-  if (!weighs) {
-    const question = isQuestion(terms.join(' '));
-    const each = terms.map((term) => {
-      const words = pieces(term, question).filter((p) => p.word);
-      return words.length === 0 || words.some((p) => !p.framing);
-    });
-    weighs = Object.freeze(each.some(Boolean) ? each : terms.map(() => true));
-    if (recentTopicTerms.size >= RECENT_TOPIC_TERMS) recentTopicTerms.delete(recentTopicTerms.keys().next().value!);
-    recentTopicTerms.set(key, weighs);
-  }
-  return weighs;
+export function topicTerms(terms: readonly string[]): boolean[] {
+  const question = isQuestion(terms.join(' '));
+  const weighs = terms.map((term) => {
+    const words = pieces(term, question).filter((p) => p.word);
+    return words.length === 0 || words.some((p) => !p.framing);
+  });
+  return weighs.some(Boolean) ? weighs : terms.map(() => true);
 }
-
-/**
- * `topicTerms` of the term lists asked most recently (the oldest forgotten first): every keyword
- * search asks it, and cutting a Japanese term into words costs more than ranking its matches.
- */
-const recentTopicTerms = new Map<string, readonly boolean[]>();
-const RECENT_TOPIC_TERMS = 1_024;

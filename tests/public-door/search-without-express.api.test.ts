@@ -5,7 +5,6 @@ import { startTestProcess, type TestProcess } from '../support/test-process';
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
-  rawHeaders: string[];
   body: string;
 }
 
@@ -15,7 +14,7 @@ function ask(base: string, method: string, path: string, headers: Record<string,
     const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
     req.end();
@@ -23,7 +22,7 @@ function ask(base: string, method: string, path: string, headers: Record<string,
 }
 
 /** Everything a client reads of an answer but what differs between any two requests (their ids, the date). */
-const seen = ({ status, headers, body }: Answer): Omit<Answer, 'rawHeaders'> => ({ status, headers: { ...headers, 'x-request-id': undefined, date: undefined }, body });
+const seen = ({ status, headers, body }: Answer) => ({ status, headers: { ...headers, 'x-request-id': undefined, date: undefined }, body });
 
 /**
  * The public door answers the search's exact path without express (`services/gateway/plain-dispatch.ts`);
@@ -80,22 +79,5 @@ describe('the public search answered without express (target gateway,public-sear
     expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
     expect(hit.body).toBe(miss.body);
     expect(hit.headers['content-length']).toBe(String(Buffer.byteLength(miss.body)));
-  });
-
-  it('answers a hit with the headers of the miss it repeats, each once (the door writes its own with those the cache kept)', async () => {
-    const path = `${EXACT}?q=solar+power&limit=3`;
-    const miss = await ask(app.url, 'GET', path);
-    const hit = await ask(app.url, 'GET', path);
-    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
-    // What differs between any two requests (their id, the date, the allowance left), and the cache's verdict, aside.
-    const varies = new Set(['x-request-id', 'date', 'ratelimit', 'x-ratelimit-remaining', 'x-cache']);
-    const headersOf = ({ rawHeaders }: Answer) =>
-      Array.from({ length: rawHeaders.length / 2 }, (_, i) => [rawHeaders[2 * i]!, rawHeaders[2 * i + 1]!])
-        .map(([name, value]) => [name, varies.has(name.toLowerCase()) ? '…' : value])
-        .sort(([a], [b]) => a!.localeCompare(b!));
-    expect(headersOf(hit)).toEqual(headersOf(miss));
-    const names = headersOf(hit).map(([name]) => name!.toLowerCase());
-    expect(names.filter((name) => name === 'x-dataset-version')).toHaveLength(1);
-    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -1,8 +1,7 @@
 /**
  * Token buckets the gateway limits requests with: the per-client-IP limits of both doors and the
- * per-key burst limit. Fixed windows (with a second allowance drawn once the first is spent) stand in
- * for a refilling bucket: rate-limiter-flexible's in Redis, the same counted in memory by the
- * in-process adapter.
+ * per-key burst limit. Every adapter is built on rate-limiter-flexible, whose fixed windows (with a
+ * second allowance drawn once the first is spent) stand in for a refilling bucket.
  */
 export interface BucketSpec {
   /** Keeps this bucket's counters apart from other buckets' (`gx:rl:minute`); replicas that name a bucket alike share it. */
@@ -30,11 +29,6 @@ export interface TokenBucket {
    * rejects only when the store cannot count at all, so the caller decides between serving and refusing.
    */
   take(key: string): Promise<BucketState>;
-  /**
-   * `take`, answered at once: only a store that counts in this process has it, so the public door
-   * can answer a cache hit without waiting for a promise (`ip-rate-limit.ts`).
-   */
-  takeNow?(key: string): BucketState;
 }
 
 /**
