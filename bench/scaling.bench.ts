@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createLogger } from '../shared/logging/logger';
 import { createApiKey } from './support/api-key';
+import { int } from './support/table';
 import { findCpuProfile, summariseCpuProfile, type CpuProfileSummary } from './support/cpu-profile';
 import { withCleanup, type Cleanup } from './support/cleanup';
 import { startBareServer, type GxSetting } from './support/gx-server';
@@ -11,14 +12,14 @@ import { HttpClient } from './support/http-client';
 import { runRound, summarise, type Measurement, type RoundResult } from './support/load';
 import { loadScalingCorpus, type CorpusFigures } from './support/scaling-corpus';
 import { printScalingReport, writeScalingCharts } from './support/scaling.report';
-import { pollUntil, spawnGx, type SpawnedGx } from './support/scaling-server';
+import { eventLoopMaxMs, pollUntil, spawnGx, type SpawnedGx } from './support/scaling-server';
 import { createScratchDatabase } from './support/scratch-database';
 import { HIT_QUERIES, MISS_QUERIES, searchPath, type Category } from './support/search-queries';
 import { latencySummary } from './support/stats';
 import { queryText, VectorPaths } from './support/semantic-queries';
 import { sequentialFigures, type SequentialFigures } from './support/sequential';
 import { measureServedRecall, type ServedRecall } from './support/served-recall';
-import { probeQueries, UniqueSearchUrls } from './support/unique-urls';
+import { probeQueries, UniqueSearchUrls, type ProbedSpec } from './support/unique-urls';
 
 /** What runs at one size: every module, or the public search alone behind its door. */
 export type ScalingPlan = 'all' | 'public-search';
@@ -93,6 +94,8 @@ export const SCALING = {
   vectorSequential: { warmup: 50, requests: 300 },
   recallQueries: 100,
   hit: { warmupSeconds: 2, rounds: 3, roundSeconds: 5 },
+  /** While the first start builds the vector index: back-to-back cache-miss rounds of this length. */
+  buildRoundSeconds: 10,
   /** Poll intervals from the spawn. */
   pollMs: { public: 25, readyz: 25, vector: 100 },
   /** Bounds: the listener and the keyword index; the vector build grows with the corpus. */
@@ -125,12 +128,28 @@ export interface StartFigures {
   hwmMb: number;
 }
 
+/** One cache-miss round under load while the first start built the vector index (issue 30). */
+export interface BuildSample {
+  /** The round's end, seconds from the spawn. */
+  atS: number;
+  rps: number;
+  p99: number;
+  /** The server's event loop: its longest delay during the round (ms), as its /metrics reports it. */
+  loopMaxMs?: number;
+  /** Vector mode answered before the round ended (the round's tail ran after the build). */
+  builtBeforeEnd: boolean;
+  /** p99 is NaN when no request was answered in the round. Requests that failed (autocannon's 10 s timeout included) or answered other than 2xx: */
+  failed: number;
+}
+
 export interface SizeFigures {
   target: number;
   plan: ScalingPlan;
   papers?: CorpusFigures['papers'];
   load?: CorpusFigures['load'] & { benchPeakRssMb: number };
   first?: StartFigures & { stopMs: number };
+  /** The first start, from the public search's first answer until vector mode answered: rounds under load. */
+  duringBuild?: BuildSample[];
   /** What the first start left under DATA_DIR at its graceful stop. */
   dataDirMb?: { vectors: number; keywordSnapshot: number; total: number };
   restarts: (StartFigures & { stopMs?: number })[];
@@ -278,11 +297,11 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
     for (const s of servers) await s.stop(SCALING.stopGraceMs);
   });
   const settings = [...SCALING_SETTINGS, ...plan.settings];
-  const start = async (what: string, profile = false) => {
+  const start = async (what: string, profile = false, whileBuilding?: WhileBuilding) => {
     progress(`[${label}] ${what}`);
     const gx = await spawnGx({ databaseUrl: db.url, dataDir, settings, target: plan.target, cpuProfDir: profile ? cpuProfDir : undefined });
     servers.push(gx);
-    const figures = await startFigures(gx, f.papers!.total, auth);
+    const figures = await startFigures(gx, f.papers!.total, auth, whileBuilding);
     const vector = figures.vectorMs === undefined ? 'no vector index in this plan' : `vector mode ${s(figures.vectorMs)}`;
     progress(`[${label}]   public search ${s(figures.publicMs)}, /readyz ${s(figures.readyzMs)}, ${vector}, RSS ${Math.round(figures.rssMb)} MB`);
     return { gx, figures };
@@ -290,17 +309,29 @@ async function measureSize(cleanup: Cleanup, f: SizeFigures, cpuProfDir?: string
 
   // 1. First start after the bulk load: the keyword index reopened from the files `gx load papers`
   // wrote and, with the vector index, every passage embedded and the HNSW index built (in the background).
+  // With the vector index, the public door is loaded from its first answer until vector mode answers
+  // (the queries probed first, on that process): what a replica serves while it builds.
+  let probed: { kept: ProbedSpec[]; dropped: ProbedSpec[] } | undefined;
+  let buildUrls: UniqueSearchUrls | undefined;
+  const whileBuilding: WhileBuilding = async (gx, built) => {
+    probed = await probe(gx);
+    buildUrls = new UniqueSearchUrls(probed.kept);
+    f.duringBuild = await loadWhileBuilding(gx, buildUrls, built, (sample) =>
+      progress(`[${label}]   while building: ${sample.atS.toFixed(0)} s ${int(sample.rps)} req/s, p99 ${sample.p99.toFixed(1)} ms, event loop max ${sample.loopMaxMs?.toFixed(0) ?? '—'} ms, ${sample.failed} failed`),
+    );
+  };
   const first = await start(
     plan.vectors
-      ? 'first start after the load (reopens the keyword index files; embeds every paper, builds the vector index)'
+      ? `first start after the load (reopens the keyword index files; embeds every paper, builds the vector index; ${SCALING.connections} connections of cache misses in ${SCALING.buildRoundSeconds} s rounds meanwhile)`
       : `first start after the load (reopens the keyword index files; ${plan.target}, no vector index)`,
+    false,
+    plan.vectors ? whileBuilding : undefined,
   );
-  const firstClient = new HttpClient(first.gx.publicUrl);
-  // Totals depend on the data only: probed here, so neither measured process has seen the queries.
-  const { kept, dropped } = await probeQueries(firstClient, MISS_QUERIES);
-  firstClient.close();
+  // Totals depend on the data only: probed on the first process, so neither measured restart has seen the queries.
+  const { kept, dropped } = probed ?? (await probe(first.gx));
   f.queries = { kept: kept.length, dropped: dropped.length };
-  const urls = new UniqueSearchUrls(kept);
+  // The same sequence of distinct URLs goes on after the rounds under build, so none repeats.
+  const urls = buildUrls ?? new UniqueSearchUrls(kept);
   const firstStop = await first.gx.stop(SCALING.stopGraceMs);
   f.first = { ...first.figures, stopMs: firstStop };
   f.kbPerPaperFirst = (first.figures.rssMb * 1024) / f.papers!.total;
@@ -435,23 +466,32 @@ function dirMb(dir: string): number {
   return total / 2 ** 20;
 }
 
+/** Work done on a starting server from its public search's first answer; `built` says whether vector mode answers yet. */
+type WhileBuilding = (gx: SpawnedGx, built: () => boolean) => Promise<void>;
+
 /**
  * Polls the milestones at once from the spawn (vector mode only with `auth`, i.e. when the plan has
- * the vector index), then reads the memory.
+ * the vector index), then reads the memory. `whileBuilding` (with `auth`) starts once the public
+ * search answers and is waited for.
  */
-async function startFigures(gx: SpawnedGx, papers: number, auth?: Record<string, string>): Promise<StartFigures> {
+async function startFigures(gx: SpawnedGx, papers: number, auth?: Record<string, string>, whileBuilding?: WhileBuilding): Promise<StartFigures> {
   const bound = SCALING.startTimeoutMs;
-  const [publicMs, readyzMs, vectorMs] = await Promise.all([
-    pollUntil(gx, 'the public search', `${gx.publicUrl}${searchPath({ category: 'english', q: 'climate' }, 10, 0)}`, (status, body) => status === 200 && (JSON.parse(body) as { total: number }).total > 0, {
-      everyMs: SCALING.pollMs.public,
-      timeoutMs: bound,
-    }),
-    pollUntil(gx, '/readyz', `${gx.publicUrl}/readyz`, (status) => status === 200, { everyMs: SCALING.pollMs.readyz, timeoutMs: bound }),
+  let vectorAnswered = false;
+  const publicAnswers = pollUntil(gx, 'the public search', `${gx.publicUrl}${searchPath({ category: 'english', q: 'climate' }, 10, 0)}`, (status, body) => status === 200 && (JSON.parse(body) as { total: number }).total > 0, {
+    everyMs: SCALING.pollMs.public,
+    timeoutMs: bound,
+  });
+  const vectorAnswers =
     auth &&
-      pollUntil(gx, 'vector mode', `${gx.apiUrl}/api/v1/papers/search?mode=vector&limit=10&q=hydrogen%20production%20cost`, (status) => {
-        if (status !== 0 && status !== 503 && status !== 200) throw new Error(`vector mode answered ${status} while starting`);
-        return status === 200;
-      }, { everyMs: SCALING.pollMs.vector, timeoutMs: SCALING.vectorTimeoutMs(papers), headers: auth }),
+    pollUntil(gx, 'vector mode', `${gx.apiUrl}/api/v1/papers/search?mode=vector&limit=10&q=hydrogen%20production%20cost`, (status) => {
+      if (status !== 0 && status !== 503 && status !== 200) throw new Error(`vector mode answered ${status} while starting`);
+      return status === 200;
+    }, { everyMs: SCALING.pollMs.vector, timeoutMs: SCALING.vectorTimeoutMs(papers), headers: auth }).finally(() => (vectorAnswered = true));
+  const [publicMs, readyzMs, vectorMs] = await Promise.all([
+    publicAnswers,
+    pollUntil(gx, '/readyz', `${gx.publicUrl}/readyz`, (status) => status === 200, { everyMs: SCALING.pollMs.readyz, timeoutMs: bound }),
+    vectorAnswers,
+    whileBuilding && auth ? publicAnswers.then(() => whileBuilding(gx, () => vectorAnswered)) : undefined,
   ]);
   const mem = gx.memory();
   return { publicMs, readyzMs, vectorMs, readyMs: Math.max(readyzMs, vectorMs ?? 0), rssMb: mem.rssMb, hwmMb: mem.peakRssMb };
@@ -509,4 +549,40 @@ async function hitVersusBare(cleanup: Cleanup, gxUrl: string, client: HttpClient
   const hit = summarise(hitRounds);
   const bareRun = summarise(bareRounds);
   return { hit, bare: bareRun, ratio: hit.rps / bareRun.rps, hitSample: hits / paths.length, bodyBytes: Buffer.byteLength(firstBody) };
+}
+
+/** Probes the miss queries on a server (their totals depend on the data only). */
+async function probe(gx: SpawnedGx): Promise<{ kept: ProbedSpec[]; dropped: ProbedSpec[] }> {
+  const client = new HttpClient(gx.publicUrl);
+  try {
+    return await probeQueries(client, MISS_QUERIES);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Back-to-back rounds of distinct cache misses under SCALING.connections, each SCALING.buildRoundSeconds
+ * long, until `built()` (vector mode answers); after each, the server's longest event-loop delay in
+ * it (its metrics are scraped once before the first round, which resets that maximum).
+ */
+async function loadWhileBuilding(gx: SpawnedGx, urls: UniqueSearchUrls, built: () => boolean, report: (s: BuildSample) => void): Promise<BuildSample[]> {
+  const samples: BuildSample[] = [];
+  await eventLoopMaxMs(gx);
+  while (!built()) {
+    const round = await runRound(gx.publicUrl, () => urls.next(), SCALING.connections, SCALING.buildRoundSeconds, { allowNoAnswer: true });
+    // Failures are what is measured here (a stalled server times requests out): counted, not fatal.
+    if (round.cache.hit > 0) throw new Error(`cache-miss round while the vector index builds: ${round.cache.hit} cache hits (the distinct URLs repeated)`);
+    const sample: BuildSample = {
+      atS: (performance.now() - gx.spawnedAt) / 1000,
+      rps: round.rps,
+      p99: round.p99,
+      loopMaxMs: await eventLoopMaxMs(gx),
+      builtBeforeEnd: built(),
+      failed: round.errors + round.non2xx,
+    };
+    samples.push(sample);
+    report(sample);
+  }
+  return samples;
 }

@@ -36,6 +36,8 @@ export type Paths = (() => string) | readonly string[];
 export interface RoundOptions {
   /** Sent with every request (e.g. `Authorization`). */
   headers?: Record<string, string>;
+  /** A round without one successful answer is measured (rps 0, latencies NaN), not taken for a crash: a stalled server is what is measured. */
+  allowNoAnswer?: boolean;
 }
 
 /**
@@ -59,8 +61,8 @@ export function runRound(baseUrl: string, paths: Paths, connections: number, sec
     const instance = autocannon({ url: baseUrl, connections, pipelining: 1, duration: seconds, requests, ...(options.headers ? { headers: options.headers } : {}) }, (err, result) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       // autocannon counts a dead server as errors and carries on; a round without one answer is a crash.
-      if (result['2xx'] === 0) return reject(new Error(`no successful response from ${baseUrl} (${result.errors} errors, ${result.non2xx} non-2xx)`));
-      const { p50, p99 } = latencySummary(latencies);
+      if (result['2xx'] === 0 && !options.allowNoAnswer) return reject(new Error(`no successful response from ${baseUrl} (${result.errors} errors, ${result.non2xx} non-2xx)`));
+      const { p50, p99 } = latencies.length ? latencySummary(latencies) : { p50: Number.NaN, p99: Number.NaN };
       resolve({
         rps: result['2xx'] / result.duration,
         p50,

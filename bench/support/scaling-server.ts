@@ -16,6 +16,8 @@ export interface SpawnedGx {
   readonly pid: number;
   readonly publicUrl: string;
   readonly apiUrl: string;
+  /** Its Prometheus listener (`GET /metrics`). */
+  readonly metricsUrl: string;
   /** performance.now() at spawn. */
   readonly spawnedAt: number;
   exited(): boolean;
@@ -29,7 +31,7 @@ export interface SpawnedGx {
 }
 
 export async function spawnGx(options: { databaseUrl: string; dataDir: string; settings: readonly GxSetting[]; cpuProfDir?: string; target?: string; keep?: RegExp }): Promise<SpawnedGx> {
-  const { root, publicPort, apiPort, env, args } = await gxLaunch(options);
+  const { root, publicPort, apiPort, metricsPort, env, args } = await gxLaunch(options);
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -55,8 +57,9 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
     });
   let hasExited = false;
   const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       hasExited = true;
+      tail += `\n[exited: code ${code}, signal ${signal}]`;
       resolve();
     }),
   );
@@ -64,6 +67,7 @@ export async function spawnGx(options: { databaseUrl: string; dataDir: string; s
     pid: child.pid!,
     publicUrl: `http://127.0.0.1:${publicPort}`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     spawnedAt,
     exited: () => hasExited,
     tail: () => tail,
@@ -85,6 +89,17 @@ export function probe(url: string, headers: http.OutgoingHttpHeaders = {}, timeo
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve({ status: 0, body: '' }));
   });
+}
+
+/**
+ * The event loop's longest delay since the previous scrape, in ms (prom-client's
+ * `nodejs_eventloop_lag_max_seconds`, from `monitorEventLoopDelay` at 10 ms resolution, reset by
+ * every scrape: the bench is the only scraper); undefined when the metric cannot be read.
+ */
+export async function eventLoopMaxMs(gx: SpawnedGx): Promise<number | undefined> {
+  const { status, body } = await probe(gx.metricsUrl, {}, 10_000);
+  const value = status === 200 ? /^gx_nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? (\S+)$/m.exec(body)?.[1] : undefined;
+  return value === undefined ? undefined : Number(value) * 1000;
 }
 
 /**

@@ -14,6 +14,8 @@ const sec = (ms: number | undefined) => (ms === undefined ? DASH : `${(ms / 1000
 const msf = (v: number | undefined) => (v === undefined ? DASH : v.toFixed(2));
 const mbf = (v: number | undefined) => (v === undefined ? DASH : `${Math.round(v)}`);
 const pair = (a: string, b: string) => (a === DASH && b === DASH ? DASH : `${a} / ${b}`);
+/** A figure of the rounds run while the first start built the vector index (none: a dash). */
+const during = (f: SizeFigures, fn: (xs: NonNullable<SizeFigures['duringBuild']>) => string) => (f.duringBuild?.length ? fn(f.duringBuild) : DASH);
 /** The median over the restarts that measured the figure (vector mode: only plans with the vector index). */
 const restartsMedian = (f: SizeFigures, pick: (r: SizeFigures['restarts'][number]) => number | undefined) => {
   const values = f.restarts.map(pick).filter((v): v is number => v !== undefined);
@@ -100,6 +102,22 @@ export function scalingTable(sizes: readonly SizeFigures[]): string {
     row('first start: /readyz 200', (f) => sec(f.first?.readyzMs)),
     row('first start: vector mode ready (embed + build)', (f) => sec(f.first?.vectorMs)),
     row('first start: RSS / VmHWM once ready (vector mode included), MB', (f) => pair(mbf(f.first?.rssMb), mbf(f.first?.hwmMb))),
+    row(`first start, while the vector index builds: ${SCALING.buildRoundSeconds} s rounds under ${SCALING.connections} conn`, (f) => (f.duringBuild ? String(f.duringBuild.length) : DASH)),
+    row('  public miss req/s: median (lowest round)', (f) => during(f, (xs) => `${int(median(xs.map((x) => x.rps)))} (${int(Math.min(...xs.map((x) => x.rps)))})`)),
+    row('  requests failed or not 2xx (autocannon times out at 10 s)', (f) => during(f, (xs) => int(xs.reduce((a, x) => a + x.failed, 0)))),
+    row('  public miss p99 ms: median (highest round; a round without an answer counts as the highest)', (f) =>
+      during(f, (xs) => {
+        const p99s = xs.map((x) => (Number.isNaN(x.p99) ? Number.POSITIVE_INFINITY : x.p99));
+        const show = (v: number) => (Number.isFinite(v) ? msf(v) : 'none answered');
+        return `${show(median(p99s))} (${show(Math.max(...p99s))})`;
+      }),
+    ),
+    row("  the server's event loop: longest stall, ms (median of the rounds' longest)", (f) =>
+      during(f, (xs) => {
+        const stalls = xs.map((x) => x.loopMaxMs).filter((v): v is number => v !== undefined);
+        return stalls.length ? `${int(Math.max(...stalls))} (${int(median(stalls))})` : DASH;
+      }),
+    ),
     row('first stop (SIGTERM, saves the index)', (f) => sec(f.first?.stopMs)),
     row('DATA_DIR after it: vector index / keyword snapshot, MB', (f) => pair(mbf(f.dataDirMb?.vectors), mbf(f.dataDirMb?.keywordSnapshot))),
     row('restart: public search answers (median of 2)', (f) => rMed(f, (r) => r.publicMs)),
@@ -156,6 +174,14 @@ export function printScalingReport(s: ScalingSummary, options: { final: boolean 
   out();
   out(scalingTable(s.sizes));
   for (const f of s.sizes) if (f.error) out(`  ${sizeLabel(f.target, f.plan)}: stopped early: ${f.error}`);
+  for (const f of s.sizes) {
+    if (!f.duringBuild?.length) continue;
+    out();
+    out(`while the first start built the vector index at ${sizeLabel(f.target, f.plan)} papers (vector mode answered at ${sec(f.first?.vectorMs)}), each ${SCALING.buildRoundSeconds} s round under ${SCALING.connections} connections:`);
+    for (const x of f.duringBuild) {
+      out(`  ${x.atS.toFixed(0).padStart(5)} s  ${int(x.rps).padStart(6)} req/s  p99 ${(Number.isNaN(x.p99) ? 'none answered' : `${msf(x.p99)} ms`).padStart(13)}  event loop max ${x.loopMaxMs === undefined ? DASH : int(x.loopMaxMs)} ms  ${x.failed} failed${x.builtBeforeEnd ? '  (vector mode answered during this round)' : ''}`);
+    }
+  }
   for (const f of s.sizes) {
     if (!f.profile) continue;
     const p = f.profile;

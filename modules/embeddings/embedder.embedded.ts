@@ -1,12 +1,10 @@
 import { BM25 } from '../keyword-index';
 import type { Embedder } from './embedder.port';
 import { LexicalFit } from './lexical-fit';
-import { setImmediate } from 'node:timers/promises';
-import { TEXTS_PER_TURN, textFeatures, type FeatureCounts } from './lexical-features';
+import { lexicalVector } from './lexical-vector';
+import { lexicalWorker } from './lexical-worker';
 
 export const EMBEDDED_DIMENSIONS = 1024;
-/** A trigram weighs half a word: it backs the word up through hashing, it does not outvote it. */
-const GRAM_WEIGHT = 0.5;
 
 /** Where the embedder's fit comes from and goes to (the database; see `LexicalFitStore`). */
 export interface LexicalFitSource {
@@ -100,15 +98,14 @@ export class EmbeddedEmbedder implements Embedder {
     return texts.map((t) => embedLexical(t, 'query', this.fit, this.dimensions));
   }
 
-  /** A batch is embedded a slice at a time, letting requests through in between (an abstract takes ~0.2 ms). */
+  /**
+   * Passages are embedded in a worker thread (`lexical-worker.ts`), with the fit of the moment of
+   * the call: a build embeds every paper (about 0.2 ms an abstract), which the serving thread would
+   * do only between requests, a slice at a time, as slowly as they let it.
+   */
   async embedPassages(texts: string[]): Promise<Float32Array[]> {
     await this.fitting;
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += TEXTS_PER_TURN) {
-      if (i > 0) await setImmediate();
-      for (const t of texts.slice(i, i + TEXTS_PER_TURN)) out.push(embedLexical(t, 'passage', this.fit, this.dimensions));
-    }
-    return out;
+    return lexicalWorker.embedPassages(this.fit, texts, this.dimensions, BM25);
   }
 
   async ping(): Promise<void> {}
@@ -121,30 +118,5 @@ export const lexicalConfiguration = (dimensions: number) => `embedded-lexical-v2
 
 /** One text's vector (shared by the adapter, its tests and the benchmarks). */
 export function embedLexical(text: string, side: 'query' | 'passage', fit: LexicalFit, dimensions: number = EMBEDDED_DIMENSIONS): Float32Array {
-  const f = textFeatures(text);
-  const acc = new Float64Array(dimensions);
-  const { k1, b } = BM25;
-  const add = ({ hashes, counts, total }: FeatureCounts, meanLength: number, weight: number) => {
-    const norm = k1 * (1 - b + (b * total) / (meanLength || total || 1));
-    for (let i = 0; i < hashes.length; i++) {
-      const feature = hashes[i]!;
-      const count = counts[i]!;
-      const tf = side === 'query' ? 1 : (count * (k1 + 1)) / (count + norm);
-      const w = weight * tf * fit.rootIdf(feature);
-      // Bucket from the low bits, sign from the top bit.
-      acc[feature % dimensions]! += feature & 0x80000000 ? -w : w;
-    }
-  };
-  add(f.words, fit.meanWords, 1);
-  add(f.grams, fit.meanGrams, GRAM_WEIGHT);
-  const out = new Float32Array(dimensions);
-  let norm = 0;
-  for (let i = 0; i < dimensions; i++) norm += acc[i]! * acc[i]!;
-  if (norm === 0) {
-    out[0] = 1;
-    return out;
-  }
-  const inv = 1 / Math.sqrt(norm);
-  for (let i = 0; i < dimensions; i++) out[i] = acc[i]! * inv;
-  return out;
+  return lexicalVector(text, side, fit, dimensions, BM25);
 }

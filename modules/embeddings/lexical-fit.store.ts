@@ -4,6 +4,7 @@ import { PaperChangeLog, type PaperRepository } from '../papers';
 import type { LexicalFitSource } from './embedder.embedded';
 import { passageText } from './embedding-store';
 import { LexicalFit } from './lexical-fit';
+import { lexicalWorker } from './lexical-worker';
 
 interface FitRow {
   fit_id: string;
@@ -64,7 +65,8 @@ export class LexicalFitStore implements LexicalFitSource {
       if (row && !(await isStale(row))) return this.load(row, client);
       const reindex = await this.log.latestReindexRequest();
       const t0 = Date.now();
-      const made = await LexicalFit.fit(this.passages());
+      // Counted in the embedder's worker thread: a pass over every paper, beside the requests.
+      const made = await lexicalWorker.fit(this.passages());
       await client.query(
         `INSERT INTO embedder_fits (model, fit_id, documents, reindex, statistics) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (model) DO UPDATE SET fit_id = EXCLUDED.fit_id, documents = EXCLUDED.documents, reindex = EXCLUDED.reindex,

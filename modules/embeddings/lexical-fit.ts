@@ -51,34 +51,17 @@ export class LexicalFit {
     return EMPTY;
   }
 
-  /** Counts the features of every text (each text is one paper's passage). */
+  /** Counts the features of every text (each text is one paper's passage), here, between requests (see `lexical-worker.ts` for a worker thread's). */
   static async fit(batches: AsyncIterable<string[]>): Promise<LexicalFit> {
-    const counts = new Uint32Array(SLOTS);
-    // The last document that counted a slot: a feature repeated in one paper counts once.
-    const seen = new Int32Array(SLOTS).fill(-1);
-    let documents = 0;
-    let words = 0;
-    let grams = 0;
+    const counter = new FitCounter();
     for await (const texts of batches) {
       for (const [i, text] of texts.entries()) {
         // A pass over every paper runs beside the requests of a serving process: let them through.
         if (i > 0 && i % TEXTS_PER_TURN === 0) await setImmediate();
-        const f = textFeatures(text);
-        for (const { hashes } of [f.words, f.grams]) {
-          for (const feature of hashes) {
-            const slot = slotOf(feature);
-            if (seen[slot] !== documents) {
-              seen[slot] = documents;
-              counts[slot]!++;
-            }
-          }
-        }
-        words += f.words.total;
-        grams += f.grams.total;
-        documents++;
+        counter.add(text);
       }
     }
-    return LexicalFit.of(documents, documents ? words / documents : 0, documents ? grams / documents : 0, counts);
+    return counter.fit();
   }
 
   static fromBytes(bytes: Buffer): LexicalFit {
@@ -102,11 +85,44 @@ export class LexicalFit {
     return this.rootIdfBySlot[slotOf(feature)]!;
   }
 
-  private static of(documents: number, meanWords: number, meanGrams: number, counts: Uint32Array): LexicalFit {
+  /** @internal A fit of the counts given (`FitCounter`'s result). */
+  static of(documents: number, meanWords: number, meanGrams: number, counts: Uint32Array): LexicalFit {
     const header = Buffer.alloc(HEADER_BYTES);
     writeHeader(header, documents, meanWords, meanGrams);
     const id = createHash('sha256').update(header).update(new Uint8Array(counts.buffer, counts.byteOffset, counts.byteLength)).digest('hex').slice(0, 12);
     return new LexicalFit(documents, meanWords, meanGrams, counts, id);
+  }
+}
+
+/** How many papers hold each feature, counted one text at a time; `fit()` makes the fit of what was counted. */
+export class FitCounter {
+  private readonly counts = new Uint32Array(SLOTS);
+  // The last document that counted a slot: a feature repeated in one paper counts once.
+  private readonly seen = new Int32Array(SLOTS).fill(-1);
+  private documents = 0;
+  private words = 0;
+  private grams = 0;
+
+  add(text: string): void {
+    const f = textFeatures(text);
+    const { counts, seen, documents } = this;
+    for (const { hashes } of [f.words, f.grams]) {
+      for (const feature of hashes) {
+        const slot = slotOf(feature);
+        if (seen[slot] !== documents) {
+          seen[slot] = documents;
+          counts[slot]!++;
+        }
+      }
+    }
+    this.words += f.words.total;
+    this.grams += f.grams.total;
+    this.documents++;
+  }
+
+  fit(): LexicalFit {
+    const n = this.documents;
+    return LexicalFit.of(n, n ? this.words / n : 0, n ? this.grams / n : 0, this.counts);
   }
 }
 

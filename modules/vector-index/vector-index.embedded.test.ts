@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Index, MetricKind, ScalarKind } from 'usearch';
 import { exactSearch, randomUnitVector, referencePasses, seededRandom } from '../../tests/contract/vector-index.contract';
 import { EmbeddedVectorIndex, VectorStoreError } from './vector-index.embedded';
 import type { VectorFilter, VectorItem } from './vector-index.port';
@@ -108,6 +110,80 @@ describe('EmbeddedVectorIndex', () => {
       await graphOnly.close({ save: false });
     });
 
+    /**
+     * A snapshot as format 1 wrote it: the graph saved by usearch, SHA-256 checksums, the entries
+     * inside meta.json. `idPadding` lengthens the ids (a large meta.json is parsed in the worker).
+     */
+    function writeFormat1(items: VectorItem[], idPadding = ''): Map<string, string> {
+      const name = 'snapshot-1-format1';
+      const snap = path.join(dir, name);
+      fs.mkdirSync(snap, { recursive: true });
+      const graph = new Index({ dimensions: DIMS, metric: MetricKind.Cos, quantization: ScalarKind.F16, multi: false, connectivity: 16, expansion_add: 200, expansion_search: 384 });
+      graph.add(
+        BigUint64Array.from(items, (_, i) => BigInt(i + 1)),
+        Float32Array.from(items.flatMap((item) => [...item.vector])),
+      );
+      graph.save(path.join(snap, 'index.usearch'));
+      const vectors = Buffer.from(Float32Array.from(items.flatMap((item) => [...item.vector])).buffer);
+      fs.writeFileSync(path.join(snap, 'vectors.f32'), vectors);
+      const indexBytes = fs.readFileSync(path.join(snap, 'index.usearch'));
+      const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      const ids = new Map(items.map((item) => [item.id, `${item.id}${idPadding}`]));
+      const meta = {
+        format: 'gx-embedded-vector-index',
+        version: 1,
+        dimensions: DIMS,
+        metric: 'cos',
+        quantization: 'f16',
+        count: items.length,
+        nextKey: String(items.length + 1),
+        files: { index: { bytes: indexBytes.length, sha256: sha256(indexBytes) }, vectors: { bytes: vectors.length, sha256: sha256(vectors) } },
+        entries: items.map((item, i) => [ids.get(item.id), String(i + 1), item.payload.topic, item.payload.lang, item.payload.shelf, item.payload.draft_score]),
+      };
+      fs.writeFileSync(path.join(snap, 'meta.json'), JSON.stringify(meta));
+      fs.writeFileSync(path.join(dir, 'CURRENT'), `${name}\n`);
+      return ids;
+    }
+
+    it.each([
+      ['a small meta.json', 200, ''],
+      ['a large meta.json (parsed in the worker)', 4_000, 'x'.repeat(300)],
+    ])('reads a format 1 snapshot (%s) with the same answers; the next save writes format 2', async (_name, n, padding) => {
+      const some = makeItems(n, 31);
+      const ids = writeFormat1(some, padding);
+      expect(fs.statSync(path.join(dir, 'snapshot-1-format1', 'meta.json')).size > 1 << 20).toBe(padding !== '');
+      const reference = new EmbeddedVectorIndex({ dimensions: DIMS });
+      await reference.init();
+      await reference.upsert(some.map((item) => ({ ...item, id: ids.get(item.id)! })));
+
+      // Through the graph (no exact scan), and with the exact scans of filtered queries.
+      const options = { dimensions: DIMS, directory: dir, exactSearchThreshold: 0, exactSearchFraction: 0 };
+      const reopened = new EmbeddedVectorIndex(options);
+      await reopened.init();
+      expect(await reopened.count()).toBe(n);
+      const exact = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
+      await exact.init();
+      for (const q of queries) for (const f of filters) expect(await exact.search(q, f, 10)).toEqual(await reference.search(q, f, 10));
+      let found = 0;
+      for (const q of queries) {
+        const want = new Set((await reference.search(q, {}, 10)).map((h) => h.id));
+        found += (await reopened.search(q, {}, 10)).filter((h) => want.has(h.id)).length;
+      }
+      expect(found / (10 * queries.length)).toBeGreaterThanOrEqual(0.9);
+      await exact.close({ save: false });
+      await reference.close();
+
+      await reopened.upsert([{ ...some[0]!, id: 'new' }]);
+      await reopened.close();
+      const next = path.join(dir, fs.readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim());
+      expect(JSON.parse(fs.readFileSync(path.join(next, 'meta.json'), 'utf8'))).toMatchObject({ version: 2, count: n + 1 });
+      expect(fs.readdirSync(next).sort()).toEqual(['entries.jsonl', 'index.usearch', 'meta.json', 'vectors.f32']);
+      const again = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
+      await again.init();
+      expect(await again.count()).toBe(n + 1);
+      await again.close();
+    });
+
     it('an explicit save() persists without closing; close() without changes keeps the snapshot', async () => {
       const index = new EmbeddedVectorIndex({ dimensions: DIMS, directory: dir });
       await index.init();
@@ -163,6 +239,13 @@ describe('EmbeddedVectorIndex', () => {
         bytes[17] = bytes[17]! ^ 0xff;
         fs.writeFileSync(file, bytes);
         await expect(reopen()).rejects.toThrow(/vectors\.f32 does not match its checksum/);
+      });
+
+      it('a changed entries file', async () => {
+        const file = path.join(snapshot, 'entries.jsonl');
+        const text = fs.readFileSync(file, 'utf8');
+        fs.writeFileSync(file, text.replace('"p1"', '"p9"'));
+        await expect(reopen()).rejects.toThrow(/entries\.jsonl does not match its checksum/);
       });
 
       it('a truncated usearch file', async () => {
@@ -255,6 +338,27 @@ describe('EmbeddedVectorIndex', () => {
       expect(passing.length).toBeLessThan(10);
       const hits = await index.search(randomUnitVector(seededRandom(9), DIMS), filter, 10);
       expect(hits.map((h) => h.id).sort()).toEqual(passing);
+    });
+  });
+
+  describe('writes and searches of the graph (its own thread)', () => {
+    it('a search is answered while a large write is still being linked in, and every write is in once it resolves', async () => {
+      const items = makeItems(1_500, 41);
+      const index = new EmbeddedVectorIndex({ dimensions: DIMS, exactSearchThreshold: 0, exactSearchFraction: 0 });
+      await index.init();
+      await index.upsert(items.slice(0, 100));
+      const order: string[] = [];
+      const writing = index.upsert(items.slice(100)).then(() => order.push('write'));
+      // Asked after the write: it goes ahead of the write's waiting parts, and only the keys the store holds come back.
+      const early = await index.search(items[3]!.vector, {}, 5);
+      order.push('search');
+      await writing;
+      expect(order).toEqual(['search', 'write']);
+      expect(early.length).toBe(5);
+      expect(early[0]!.id).toBe('p3');
+      // Once the write resolved the graph has all of it: each vector finds itself.
+      for (const i of [150, 800, 1_499]) expect((await index.search(items[i]!.vector, {}, 1))[0]!.id).toBe(`p${i}`);
+      await index.close();
     });
   });
 

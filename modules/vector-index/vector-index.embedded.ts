@@ -1,4 +1,4 @@
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import { GraphWorker } from './graph-worker';
 import { QueryScorer } from './query-scorer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorItem, VectorPayload } from './vector-index.port';
 import { checkSnapshotDir, type GraphQuantization, normOf, readSnapshot, removeAbandonedSaves, writeSnapshot, type VectorEntry } from './vector-snapshot';
@@ -9,6 +9,11 @@ export { VectorStoreError } from './vector-snapshot';
  * The embedded vector index: an in-process HNSW graph (usearch, cosine) beside an in-memory store of
  * ids, payloads and the vectors themselves, persisted under a directory (`vector-snapshot.ts`) so a
  * restart reloads it instead of re-embedding the corpus.
+ *
+ * The graph lives in a worker thread (`graph-worker.ts`): linking vectors in, searching it, saving
+ * and loading it never hold the event loop. A write updates the store at once and resolves once the
+ * graph has its vectors too; a search meanwhile goes ahead of the graph's waiting writes, so it may
+ * not see a write still under way (every key the graph returns is checked against the store).
  *
  * Filtered search stays exact for selective filters: the entries passing the filter are computed from
  * the payloads (and remembered per filter until the next write); when few pass (at most
@@ -68,8 +73,6 @@ const filterSignature = (f: VectorFilter) => JSON.stringify([f.topic, f.langs &&
 
 const byScoreThenId = (a: VectorHit, b: VectorHit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const bigKeys = (keys: readonly number[]) => BigUint64Array.from(keys, (k) => BigInt(k));
-
 export class EmbeddedVectorIndex implements VectorIndex {
   readonly kind = 'embedded';
   readonly processLocal = true;
@@ -78,7 +81,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   private readonly exactThreshold: number;
   private readonly exactFraction: number;
   private readonly hnsw: { connectivity: number; expansion_add: number; expansion_search: number };
-  private index: Index;
+  private graph: GraphWorker;
   private byId = new Map<string, VectorEntry>();
   private byKey = new Map<number, VectorEntry>();
   private nextKey = 1;
@@ -100,11 +103,11 @@ export class EmbeddedVectorIndex implements VectorIndex {
       expansion_add: options.expansionAdd ?? HNSW_DEFAULTS.expansion_add,
       expansion_search: options.expansionSearch ?? HNSW_DEFAULTS.expansion_search,
     };
-    this.index = this.newIndex();
+    this.graph = this.newGraph();
   }
 
-  private newIndex(): Index {
-    return new Index({ dimensions: this.dimensions, metric: MetricKind.Cos, quantization: GRAPH_QUANTIZATION === 'f16' ? ScalarKind.F16 : ScalarKind.F32, multi: false, ...this.hnsw });
+  private newGraph(): GraphWorker {
+    return new GraphWorker({ dimensions: this.dimensions, metric: 'cos', quantization: GRAPH_QUANTIZATION, ...this.hnsw });
   }
 
   async init(options: { discardSaved?: boolean } = {}): Promise<void> {
@@ -116,9 +119,16 @@ export class EmbeddedVectorIndex implements VectorIndex {
       await removeAbandonedSaves(this.directory);
     }
     // Discarded unread: it may hold vectors of another length, which reading would refuse.
-    const loaded = this.directory && !options.discardSaved ? await readSnapshot(this.directory, this.dimensions, () => this.newIndex(), GRAPH_QUANTIZATION) : undefined;
+    let loaded;
+    try {
+      loaded = this.directory && !options.discardSaved ? await readSnapshot(this.directory, this.dimensions, this.graph, GRAPH_QUANTIZATION) : undefined;
+    } catch (err) {
+      // Nothing of it is used: the worker, and what it may have loaded, go.
+      await this.graph.close();
+      this.graph = this.newGraph();
+      throw err;
+    }
     if (loaded) {
-      this.index = loaded.index;
       this.byId = new Map(loaded.entries.map((e) => [e.id, e]));
       this.byKey = new Map(loaded.entries.map((e) => [e.key, e]));
       this.nextKey = loaded.nextKey;
@@ -144,20 +154,21 @@ export class EmbeddedVectorIndex implements VectorIndex {
     if (batch.size === 0) return;
     this.changed();
     const replaced = [...batch.keys()].map((id) => this.byId.get(id)).filter((e): e is VectorEntry => e !== undefined);
-    if (replaced.length > 0) this.dropEntries(replaced);
+    // Asked of the graph in this turn, before the additions: its writes keep the order they were made in.
+    const dropped = this.dropEntries(replaced);
 
     const keys: number[] = [];
-    const matrix = new Float32Array(batch.size * this.dimensions);
+    const vectors: Float32Array[] = [];
     for (const item of batch.values()) {
       // A copy of our own: the caller's array may be a view or be reused.
       const vector = Float32Array.from(item.vector);
       const entry: VectorEntry = { id: item.id, key: this.nextKey++, payload: { ...item.payload }, vector, norm: normOf(vector) };
-      matrix.set(vector, keys.length * this.dimensions);
       keys.push(entry.key);
+      vectors.push(vector);
       this.byId.set(entry.id, entry);
       this.byKey.set(entry.key, entry);
     }
-    this.index.add(bigKeys(keys), matrix);
+    await Promise.all([dropped, this.graph.add(keys, vectors)]);
   }
 
   async remove(ids: string[]): Promise<void> {
@@ -165,7 +176,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const entries = [...new Set(ids)].map((id) => this.byId.get(id)).filter((e): e is VectorEntry => e !== undefined);
     if (entries.length === 0) return;
     this.changed();
-    this.dropEntries(entries);
+    await this.dropEntries(entries);
   }
 
   private changed(): void {
@@ -173,12 +184,13 @@ export class EmbeddedVectorIndex implements VectorIndex {
     this.passing.clear();
   }
 
-  private dropEntries(entries: VectorEntry[]): void {
-    this.index.remove(bigKeys(entries.map((e) => e.key)));
+  /** Out of the store at once; the promise is the graph's removal. */
+  private dropEntries(entries: VectorEntry[]): Promise<void> {
     for (const e of entries) {
       this.byId.delete(e.id);
       this.byKey.delete(e.key);
     }
+    return this.graph.remove(entries.map((e) => e.key));
   }
 
   async search(vector: Float32Array, filter: VectorFilter, limit: number): Promise<VectorHit[]> {
@@ -191,14 +203,14 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const total = this.byId.size;
 
     if (!hasConditions(filter)) {
-      return total <= this.exactThreshold ? this.exact(scorer, this.byId.values(), limit) : this.graph(query, scorer, null, total, limit);
+      return total <= this.exactThreshold ? this.exact(scorer, this.byId.values(), limit) : this.searchGraph(query, scorer, null, total, limit);
     }
     const passing = this.passingFor(filter);
     const count = passing.entries.length;
     if (count === 0) return [];
     if (count <= this.exactThreshold || count <= this.exactFraction * total) return this.exact(scorer, passing.entries, limit);
     passing.keys ??= new Set(passing.entries.map((e) => e.key));
-    return this.graph(query, scorer, passing.keys, count, limit);
+    return this.searchGraph(query, scorer, passing.keys, count, limit);
   }
 
   async vectorsOf(ids: string[]): Promise<Map<string, Float32Array>> {
@@ -234,16 +246,15 @@ export class EmbeddedVectorIndex implements VectorIndex {
   }
 
   /** The HNSW graph, post-filtered by `allowed` (null: everything), widening until `limit` pass. */
-  private graph(query: Float32Array, scorer: QueryScorer, allowed: Set<number> | null, passingCount: number, limit: number): VectorHit[] {
+  private async searchGraph(query: Float32Array, scorer: QueryScorer, allowed: Set<number> | null, passingCount: number, limit: number): Promise<VectorHit[]> {
     const total = this.byId.size;
     const want = Math.min(limit, passingCount);
     // Enough candidates that `want` should pass at the filter's selectivity, with some slack.
     let count = Math.min(total, Math.max(2 * limit, Math.ceil((want * total * 2) / passingCount) + 16));
     for (;;) {
-      const matches = this.index.search(query, count, 1);
+      const found = await this.graph.search(query, count);
       const hits: VectorHit[] = [];
-      for (let i = 0; i < matches.keys.length; i++) {
-        const key = Number(matches.keys[i]!);
+      for (const key of found) {
         if (allowed && !allowed.has(key)) continue;
         const e = this.byKey.get(key);
         if (e) hits.push({ id: e.id, score: scorer.cosine(e.vector, e.norm) });
@@ -281,15 +292,16 @@ export class EmbeddedVectorIndex implements VectorIndex {
     this.byId = new Map();
     this.byKey = new Map();
     this.passing.clear();
-    this.index = this.newIndex();
+    await this.graph.close();
   }
 
   /**
    * Writes a new snapshot under the directory and makes it current atomically; no-op without one or
    * without changes. Resolves once what the index holds now is committed on disk (a save already
-   * under way that captured it included).
+   * under way that captured it included). `captured` is called in the turn the save takes its
+   * content (not when an earlier save under way holds it all).
    */
-  async save(): Promise<void> {
+  async save(captured?: () => void): Promise<void> {
     this.assertOpen();
     if (!this.directory) return;
     // Nothing changed since the last capture: that save, if still under way, commits it.
@@ -299,7 +311,8 @@ export class EmbeddedVectorIndex implements VectorIndex {
       // Closed meanwhile: its memory is released, and an empty snapshot must never replace the last one.
       if (this.closed) throw new Error('the embedded vector index was closed before its save began');
       this.dirty = false;
-      return { entries: [...this.byId.values()], nextKey: this.nextKey, index: this.index, quantization: GRAPH_QUANTIZATION };
+      captured?.();
+      return { entries: [...this.byId.values()], nextKey: this.nextKey, graph: this.graph, quantization: GRAPH_QUANTIZATION };
     };
     const next = this.saving.then(() =>
       writeSnapshot(this.directory!, this.dimensions, capture).catch((err: unknown) => {

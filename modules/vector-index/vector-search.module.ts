@@ -6,7 +6,7 @@ import { createVectorIndex } from './vector-index.factory';
 import type { VectorIndex } from './vector-index.port';
 import { onScrape } from '../../shared/telemetry/metrics';
 import { reportIndexLag } from '../../shared/telemetry/index-metrics';
-import { VectorSync } from './vector-sync';
+import { VectorSync, type VectorSyncProgress } from './vector-sync';
 import { FrozenVectorSearch, type ReleaseContent } from './release-vectors';
 import { EmbeddedVectorIndex } from './vector-index.embedded';
 import type { ShutdownContext } from '../../shared/runtime/shutdown';
@@ -44,6 +44,24 @@ export interface VectorSearchParts {
   unavailable(): { reason: string; retryAfterSeconds?: number } | undefined;
 }
 
+/** What readiness says of an index that is not serving yet: what it is doing, and how far a build has got. */
+function startingDetail(progress: VectorSyncProgress): string {
+  switch (progress.phase) {
+    case 'building':
+    case 'resuming': {
+      const share = progress.of > 0 ? ` (${Math.min(100, Math.floor((100 * progress.papers) / progress.of))} %)` : '';
+      const what = progress.phase === 'building' ? 'building the vector index' : 'resuming the vector index build cut short at the last stop';
+      return `${what}: ${progress.papers.toLocaleString('en-US')} of ${progress.of.toLocaleString('en-US')} papers${share}`;
+    }
+    case 'reopening':
+      return 'reopening the vector index from disk';
+    case 'catching_up':
+      return 'the vector index: applying the changes made since it was saved or built';
+    default:
+      return 'preparing the embedder (its fit on the papers at a first start) and the vector index';
+  }
+}
+
 /** How long a client is told to wait while the index is built (a hint; readiness shows the progress). */
 const RETRY_WHILE_STARTING_SECONDS = 5;
 
@@ -69,7 +87,7 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
     const index = createVectorIndex(config);
     // The embedded index is saved while it runs (after a build, then every few minutes), so a
     // shutdown never depends on a large save at exit.
-    const persist = index instanceof EmbeddedVectorIndex ? () => index.save() : undefined;
+    const persist = index instanceof EmbeddedVectorIndex ? (captured?: () => void) => index.save(captured) : undefined;
     const store = new EmbeddingStore(db, embedder);
     const sync = index.processLocal
       ? new VectorSync(papers, new PaperChangeLog(db), index, store, db.url, logger, path.join(config.dataDir, 'vector-sync.json'), { persist })
@@ -133,11 +151,14 @@ export const vectorSearchModule: ModuleDefinition<VectorSearchParts> = {
       },
       ready: async () => {
         if (state === 'failed') throw new Error(`did not start: ${failure?.message}`);
-        if (state === 'starting') return { state: 'starting', detail: 'opening or building the vector index' };
+        if (state === 'starting') return { state: 'starting', detail: sync ? startingDetail(sync.progress()) : 'opening the vector index' };
         await index.ping();
         if (!sync) return undefined;
         const lag = await sync.lag();
-        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag };
+        // A rebuild (`gx reindex`) serves the index as it stands meanwhile: said, not counted against readiness.
+        const progress = sync.progress();
+        const rebuilding = progress.phase === 'building' ? { detail: startingDetail(progress).replace('building', 'rebuilding') } : {};
+        return { state: lag.changes > 0 ? 'catching_up' : 'ok', lag, ...rebuilding };
       },
       sharedBackend: !index.processLocal,
       close: async (shutdown?: ShutdownContext) => {
