@@ -242,36 +242,34 @@ async function writeSnapshotFiles(dir: string, name: string, tmp: string, dimens
 }
 
 /** The vectors of `entries` in their order, a slice at a time; answers the file's length and CRC-32. */
-async function writeVectors(file: string, entries: readonly VectorEntry[], dimensions: number): Promise<FileSum> {
-  const handle = await fs.promises.open(file, 'w');
-  try {
-    let crc = 0;
-    let bytes = 0;
+function writeVectors(file: string, entries: readonly VectorEntry[], dimensions: number): Promise<FileSum> {
+  return writeSummed(file, function* () {
     for (let i = 0; i < entries.length; i += VECTORS_PER_WRITE) {
       const part = entries.slice(i, i + VECTORS_PER_WRITE);
       const slab = new Float32Array(part.length * dimensions);
       part.forEach((e, j) => slab.set(e.vector, j * dimensions));
-      const chunk = littleEndianBytes(slab);
-      crc = crc32(chunk, crc);
-      bytes += chunk.length;
-      await writeAll(handle, chunk);
+      yield littleEndianBytes(slab);
     }
-    await handle.sync();
-    return { bytes, crc32: crc };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** Ids, keys and payloads, ENTRIES_PER_LINE a line; answers the file's length and CRC-32. */
-async function writeEntries(file: string, entries: readonly VectorEntry[]): Promise<FileSum> {
+function writeEntries(file: string, entries: readonly VectorEntry[]): Promise<FileSum> {
+  return writeSummed(file, function* () {
+    for (let i = 0; i < entries.length; i += ENTRIES_PER_LINE) {
+      const line = entries.slice(i, i + ENTRIES_PER_LINE).map((e): MetaEntry => [e.id, String(e.key), e.payload.topic, e.payload.lang, e.payload.shelf, e.payload.draft_score]);
+      yield Buffer.from(`${JSON.stringify(line)}\n`);
+    }
+  });
+}
+
+/** Writes the chunks one at a time (each made only when the previous is written), synced; answers the file's length and CRC-32. */
+async function writeSummed(file: string, chunks: () => Iterable<Buffer>): Promise<FileSum> {
   const handle = await fs.promises.open(file, 'w');
   try {
     let crc = 0;
     let bytes = 0;
-    for (let i = 0; i < entries.length; i += ENTRIES_PER_LINE) {
-      const line = entries.slice(i, i + ENTRIES_PER_LINE).map((e): MetaEntry => [e.id, String(e.key), e.payload.topic, e.payload.lang, e.payload.shelf, e.payload.draft_score]);
-      const chunk = Buffer.from(`${JSON.stringify(line)}\n`);
+    for (const chunk of chunks()) {
       crc = crc32(chunk, crc);
       bytes += chunk.length;
       await writeAll(handle, chunk);
